@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "aasa-check",
+    products: [
+        // The core: strict JSON with positions, the document model, validation,
+        // rule analysis and Apple-exact URL matching. No I/O.
+        .library(name: "AASACore", targets: ["AASACore"]),
+        .executable(name: "aasa-check", targets: ["aasa-check"]),
+    ],
+    targets: [
+        .target(name: "AASACore"),
+        // libcurl from Debian's libcurl4-openssl-dev; the header holds tiny
+        // non-variadic shims around curl_easy_setopt/getinfo/curl_multi_setopt.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(name: "AASANet", dependencies: ["CCurl", "AASACore"]),
+        .target(name: "AASACheckKit", dependencies: ["AASACore", "AASANet"]),
+        .executableTarget(name: "aasa-check", dependencies: ["AASACheckKit"]),
+        .testTarget(name: "AASACoreTests", dependencies: ["AASACore"]),
+        .testTarget(name: "AASACheckKitTests", dependencies: ["AASACheckKit", "AASACore"]),
+    ]
+)

@@ -1,0 +1,114 @@
+/// How serious a finding is.
+///
+/// Ordered `info < warning < error`. The default severity of each code is fixed by
+/// `../shared/spec/diagnostics.md`; `--fail-on` compares against this order.
+public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
+    case info
+    case warning
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .info: return 0
+        case .warning: return 1
+        case .error: return 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// Where a finding comes from, as the JSON field `source` names it (spec `cli.md`).
+public enum DiagnosticSource: String, Sendable, Codable {
+    case origin
+    case cdn
+    case file
+    case entitlements
+    case routes
+}
+
+/// A 1-based line and column plus the 0-based byte offset of a place in a file.
+///
+/// Columns count Unicode scalars from the start of the line, as strict JSON parsers
+/// (Python's `json`, for one) report them; for ASCII text this is the byte column.
+public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// 0-based byte offset into the file as served or read.
+    public var offset: Int
+    /// 1-based line number (lines are separated by `\n`).
+    public var line: Int
+    /// 1-based column, in Unicode scalars.
+    public var column: Int
+
+    public init(offset: Int, line: Int, column: Int) {
+        self.offset = offset
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// One finding: a diagnostic code with its severity, message and place.
+///
+/// The code's meaning, severity and documentation live in ``CodeDoc`` (one file per code
+/// under `Sources/AASACore/Codes/`). `target`, `source` and `file` are filled in by whoever
+/// knows them (the validator for local files, the checker for domains).
+public struct Diagnostic: Sendable, Hashable, Codable {
+    /// The code, such as `"AASA305"`.
+    public var code: String
+    public var severity: Severity
+    /// One sentence saying what is wrong, with the values involved.
+    public var message: String
+    /// What to do about it, when there is something specific to say.
+    public var hint: String?
+    /// RFC 6901 JSON pointer into the document, when the finding is about a JSON value.
+    public var pointer: String?
+    /// Line and column in the file, when known.
+    public var location: SourceLocation?
+    /// The domain or file the finding belongs to.
+    public var target: String?
+    public var source: DiagnosticSource?
+    /// Path of the local file the finding is in (entitlements, route list, local AASA file).
+    public var file: String?
+
+    public init(
+        code: String,
+        severity: Severity? = nil,
+        message: String,
+        hint: String? = nil,
+        pointer: String? = nil,
+        location: SourceLocation? = nil,
+        target: String? = nil,
+        source: DiagnosticSource? = nil,
+        file: String? = nil
+    ) {
+        self.code = code
+        self.severity = severity ?? CodeDoc.lookup(code)?.severity ?? .error
+        self.message = message
+        self.hint = hint
+        self.pointer = pointer
+        self.location = location
+        self.target = target
+        self.source = source
+        self.file = file
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// The highest severity present, or `nil` for no findings.
+    public var maxSeverity: Severity? { map(\.severity).max() }
+
+    /// Whether any finding has exactly this code.
+    public func contains(code: String) -> Bool { contains { $0.code == code } }
+
+    /// Sets `target`, `source` and `file` on every finding that has none yet.
+    public func attributed(target: String?, source: DiagnosticSource?, file: String?) -> [Diagnostic] {
+        map { d in
+            var d = d
+            if d.target == nil { d.target = target }
+            if d.source == nil { d.source = source }
+            if d.file == nil { d.file = file }
+            return d
+        }
+    }
+}

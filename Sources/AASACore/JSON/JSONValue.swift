@@ -1,0 +1,137 @@
+import Foundation
+
+/// A JSON value that remembers where it starts in the source bytes.
+///
+/// Produced by ``StrictJSONParser``. `offset` is the 0-based byte offset of the value's first
+/// byte (the opening quote, bracket or digit); a ``SourceMap`` turns it into line and column.
+public struct JSONNode: Sendable {
+    public var value: JSONValue
+    public var offset: Int
+
+    public init(_ value: JSONValue, offset: Int) {
+        self.value = value
+        self.offset = offset
+    }
+
+    /// The member value for `key` in an object (the last one when the key repeats, as lenient
+    /// and strict readers alike resolve duplicates), or `nil`.
+    public subscript(key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.last(where: { $0.key == key })?.value
+    }
+
+    /// The string, when this is a string.
+    public var stringValue: String? {
+        if case .string(let s) = value { return s }
+        return nil
+    }
+
+    /// The elements, when this is an array.
+    public var arrayValue: [JSONNode]? {
+        if case .array(let a) = value { return a }
+        return nil
+    }
+
+    /// The members in source order (duplicates included), when this is an object.
+    public var objectMembers: [JSONMember]? {
+        if case .object(let m) = value { return m }
+        return nil
+    }
+
+    /// The boolean, when this is `true` or `false`.
+    public var boolValue: Bool? {
+        if case .bool(let b) = value { return b }
+        return nil
+    }
+
+    /// The JSON type's name as messages use it: `object`, `array`, `string`, `number`,
+    /// `boolean` or `null`.
+    public var typeName: String { value.typeName }
+}
+
+/// The JSON data model of RFC 8259, with positions kept in ``JSONNode``.
+public indirect enum JSONValue: Sendable {
+    /// Members in source order; a duplicated key appears once per occurrence.
+    case object([JSONMember])
+    case array([JSONNode])
+    case string(String)
+    /// The number's value and its text exactly as written.
+    case number(Double, raw: String)
+    case bool(Bool)
+    case null
+
+    public var typeName: String {
+        switch self {
+        case .object: return "object"
+        case .array: return "array"
+        case .string: return "string"
+        case .number: return "number"
+        case .bool: return "boolean"
+        case .null: return "null"
+        }
+    }
+}
+
+/// One `"key": value` pair of an object, with the key's own byte offset.
+public struct JSONMember: Sendable {
+    public var key: String
+    public var keyOffset: Int
+    public var value: JSONNode
+
+    public init(key: String, keyOffset: Int, value: JSONNode) {
+        self.key = key
+        self.keyOffset = keyOffset
+        self.value = value
+    }
+}
+
+/// Turns byte offsets into 1-based lines and columns (columns in Unicode scalars).
+public struct SourceMap: Sendable {
+    private let bytes: [UInt8]
+    private let lineStarts: [Int]
+
+    /// - Parameter bytes: the whole source, as parsed.
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+        lineStarts = starts
+    }
+
+    /// The line and column of a byte offset; offsets past the end map to the end.
+    public func location(of offset: Int) -> SourceLocation {
+        let offset = max(0, min(offset, bytes.count))
+        var lo = 0
+        var hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        var column = 1
+        var i = lineStarts[lo]
+        while i < offset {
+            if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        // A column inside a multi-byte sequence counts the sequence it belongs to once.
+        if offset < bytes.count, bytes[offset] & 0xC0 == 0x80, column > 1 { column -= 1 }
+        return SourceLocation(offset: offset, line: lo + 1, column: column)
+    }
+}
+
+/// RFC 6901 JSON pointers.
+public enum JSONPointer {
+    /// Escapes one reference token (`~` → `~0`, `/` → `~1`).
+    public static func escape(_ token: String) -> String {
+        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    /// `base` extended by one token.
+    public static func appending(_ base: String, _ token: String) -> String {
+        base + "/" + escape(token)
+    }
+
+    public static func appending(_ base: String, _ index: Int) -> String {
+        base + "/" + String(index)
+    }
+}
