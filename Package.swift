@@ -23,5 +23,6 @@ let package = Package(
         .executableTarget(name: "aasa-check", dependencies: ["AASACheckKit"]),
         .testTarget(name: "AASACoreTests", dependencies: ["AASACore"]),
         .testTarget(name: "AASACheckKitTests", dependencies: ["AASACheckKit", "AASACore"]),
+        .testTarget(name: "AASANetTests", dependencies: ["AASANet", "AASACore"]),
     ]
 )

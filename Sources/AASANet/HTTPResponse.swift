@@ -1,0 +1,166 @@
+/// Durations of one transfer's phases, in milliseconds from the start of the transfer
+/// (libcurl's `CURLINFO_*_TIME_T`). A phase that did not happen is 0.
+public struct HTTPTimings: Sendable, Hashable, Codable {
+    /// Name resolution done.
+    public var dnsMs: Double
+    /// TCP connection established.
+    public var connectMs: Double
+    /// TLS handshake done.
+    public var tlsMs: Double
+    /// First byte of the response received.
+    public var firstByteMs: Double
+    /// Whole transfer, including any abort.
+    public var totalMs: Double
+
+    public init(dnsMs: Double = 0, connectMs: Double = 0, tlsMs: Double = 0, firstByteMs: Double = 0, totalMs: Double = 0) {
+        self.dnsMs = dnsMs
+        self.connectMs = connectMs
+        self.tlsMs = tlsMs
+        self.firstByteMs = firstByteMs
+        self.totalMs = totalMs
+    }
+}
+
+/// A response received in full, or up to ``HTTPRequest/maxBodyBytes`` of decoded body.
+public struct HTTPResponse: Sendable, Hashable {
+    /// The URL requested (redirects are never followed, so it is also the URL answered).
+    public var url: String
+    /// HTTP status code, such as 200.
+    public var status: Int
+    /// The status line as received for HTTP/1.x (`HTTP/1.1 404 Not Found`), or a synthesised
+    /// `HTTP/2 404` for HTTP/2 and HTTP/3, which have no reason phrase.
+    public var statusLine: String
+    /// `HTTP/1.0`, `HTTP/1.1`, `HTTP/2` or `HTTP/3`.
+    public var httpVersion: String
+    /// Header fields of the final response in the order received (names as on the wire).
+    /// At most ``HTTPClient/maxHeaderFields`` fields, each value at most
+    /// ``HTTPClient/maxHeaderValueBytes`` bytes.
+    public var headers: [HTTPHeader]
+    /// The body after content decoding (gzip, br…), at most ``HTTPRequest/maxBodyBytes``.
+    public var body: [UInt8]
+    /// More decoded bytes arrived than ``HTTPRequest/maxBodyBytes``; the transfer was aborted
+    /// and ``body`` holds the first `maxBodyBytes`.
+    public var truncated: Bool
+    /// The `Content-Encoding` the server used (`gzip`, `br`…), or `nil` for an identity body.
+    public var contentEncoding: String?
+    /// Body bytes received on the wire, before content decoding (`CURLINFO_SIZE_DOWNLOAD_T`).
+    public var wireBytes: Int
+    /// The address connected to (`CURLINFO_PRIMARY_IP`), IPv4 or IPv6 text.
+    public var primaryIP: String?
+    public var primaryPort: Int?
+    public var timings: HTTPTimings
+
+    public init(
+        url: String, status: Int, statusLine: String, httpVersion: String, headers: [HTTPHeader],
+        body: [UInt8], truncated: Bool, contentEncoding: String?, wireBytes: Int,
+        primaryIP: String?, primaryPort: Int?, timings: HTTPTimings
+    ) {
+        self.url = url
+        self.status = status
+        self.statusLine = statusLine
+        self.httpVersion = httpVersion
+        self.headers = headers
+        self.body = body
+        self.truncated = truncated
+        self.contentEncoding = contentEncoding
+        self.wireBytes = wireBytes
+        self.primaryIP = primaryIP
+        self.primaryPort = primaryPort
+        self.timings = timings
+    }
+
+    /// The last value of the header `name` (case-insensitive), or `nil`.
+    public func header(_ name: String) -> String? {
+        let key = name.lowercased()
+        return headers.last { $0.name.lowercased() == key }?.value
+    }
+}
+
+/// What kind of transport failure happened, from libcurl's `CURLcode` and error text.
+public enum TransportErrorKind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The host name could not be resolved (`CURLE_COULDNT_RESOLVE_HOST`).
+    case dns
+    /// The connection was refused (`CURLE_COULDNT_CONNECT`, "Connection refused").
+    case refused
+    /// No route to the host or network unreachable (`CURLE_COULDNT_CONNECT`, other reasons).
+    case unreachable
+    /// The connection was reset or closed before a complete response
+    /// (`CURLE_RECV_ERROR`, `CURLE_SEND_ERROR`, `CURLE_GOT_NOTHING`, `CURLE_PARTIAL_FILE`).
+    case reset
+    /// The connect or total time limit passed (`CURLE_OPERATION_TIMEDOUT`).
+    case timeout
+    /// The certificate chain does not lead to a trusted root (self-signed, unknown issuer,
+    /// missing intermediate).
+    case tlsUntrusted = "tls-untrusted"
+    /// A certificate in the chain has expired or is not yet valid.
+    case tlsExpired = "tls-expired"
+    /// The certificate does not name the host.
+    case tlsHostname = "tls-hostname"
+    /// The TLS handshake failed for another reason (`CURLE_SSL_CONNECT_ERROR`).
+    case tlsHandshake = "tls-handshake"
+    /// The URL's scheme is not allowed (`http` without ``HTTPRequest/allowPlainHTTP``) or the
+    /// URL is malformed.
+    case badURL = "bad-url"
+    /// Anything else; the message says what.
+    case other
+}
+
+/// A transfer that produced no usable response.
+public struct TransportError: Error, Sendable, Hashable {
+    public var url: String
+    /// libcurl's `CURLcode` value, such as 28.
+    public var code: Int
+    /// Its name, such as `CURLE_OPERATION_TIMEDOUT`.
+    public var name: String
+    /// libcurl's error buffer text (`CURLOPT_ERRORBUFFER`), or `curl_easy_strerror` when empty.
+    public var message: String
+    public var kind: TransportErrorKind
+    /// The status of a response whose body was cut short by the failure, else `nil`.
+    public var status: Int?
+    public var primaryIP: String?
+    public var timings: HTTPTimings
+
+    public init(
+        url: String, code: Int, name: String, message: String, kind: TransportErrorKind,
+        status: Int? = nil, primaryIP: String? = nil, timings: HTTPTimings = HTTPTimings()
+    ) {
+        self.url = url
+        self.code = code
+        self.name = name
+        self.message = message
+        self.kind = kind
+        self.status = status
+        self.primaryIP = primaryIP
+        self.timings = timings
+    }
+}
+
+/// A response or a transport failure.
+public enum FetchOutcome: Sendable, Hashable {
+    case response(HTTPResponse)
+    case failure(TransportError)
+
+    public var response: HTTPResponse? {
+        if case .response(let r) = self { return r }
+        return nil
+    }
+
+    public var failure: TransportError? {
+        if case .failure(let e) = self { return e }
+        return nil
+    }
+}
+
+/// The outcome of one request of a batch given to ``HTTPClient``.
+public struct FetchResult: Sendable, Hashable {
+    /// Position of the request in the array given to the client.
+    public var index: Int
+    public var request: HTTPRequest
+    public var outcome: FetchOutcome
+
+    public init(index: Int, request: HTTPRequest, outcome: FetchOutcome) {
+        self.index = index
+        self.request = request
+        self.outcome = outcome
+    }
+}

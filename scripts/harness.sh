@@ -1,0 +1,394 @@
+#!/usr/bin/env bash
+# Local HTTPS test harness for aasa-check: a throwaway CA, nginx on loopback serving named
+# virtual hosts from fixture directories, a virtual host that plays Apple's CDN, and a TCP
+# listener that accepts connections and never answers.
+#
+#   scripts/harness.sh start   start (idempotent); prints the environment (also in $STATE/env)
+#   scripts/harness.sh stop    stop what start started (by pid files)
+#   scripts/harness.sh env     print the environment of the running harness
+#   scripts/harness.sh status  exit 0 when running
+#
+# State lives in $HARNESS_DIR (default: <repo>/.harness). Sites are the directories of
+# Fixtures/harness/sites and Fixtures/demo/sites, one per host name; CDN copies are
+# Fixtures/*/cdn/<host>.json. Clients reach every host through curl's --connect-to
+# (HARNESS_CONNECT_TO) and trust HARNESS_CA. Nothing listens on anything but 127.0.0.1.
+set -euo pipefail
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+STATE=${HARNESS_DIR:-$REPO/.harness}
+FIXTURES=$REPO/Fixtures
+
+log() { echo "harness: $*" >&2; }
+die() { echo "harness: error: $*" >&2; exit 1; }
+
+ensure_tools() {
+    local missing=()
+    command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+    command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+    command -v python3 >/dev/null 2>&1 || missing+=(python3)
+    command -v gzip >/dev/null 2>&1 || missing+=(gzip)
+    if [ ${#missing[@]} -gt 0 ]; then
+        log "installing ${missing[*]} with apt-get"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get install -y --no-install-recommends "${missing[@]}" >&2 \
+            || { apt-get update >&2 && apt-get install -y --no-install-recommends "${missing[@]}" >&2; } \
+            || die "could not install ${missing[*]}"
+    fi
+    NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+}
+
+free_port() {
+    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
+}
+
+alive() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null && ! grep -q "^[0-9]* ([^)]*) Z" "/proc/$(cat "$1")/stat" 2>/dev/null; }
+
+running() { alive "$STATE/nginx.pid" && alive "$STATE/hang.pid"; }
+
+# --- certificates -------------------------------------------------------------------------
+
+make_pki() {
+    local pki=$STATE/pki hosts=("$@")
+    rm -rf "$pki"; mkdir -p "$pki/newcerts"
+    : > "$pki/index.txt"; echo 1000 > "$pki/serial"
+    cat > "$pki/ca.cnf" <<CNF
+[ca]
+default_ca = testca
+[testca]
+dir = $pki
+database = $pki/index.txt
+new_certs_dir = $pki/newcerts
+serial = $pki/serial
+certificate = $pki/ca.pem
+private_key = $pki/ca.key
+default_md = sha256
+policy = anything
+unique_subject = no
+[anything]
+commonName = supplied
+[leaf]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature
+extendedKeyUsage = serverAuth
+subjectAltName = \$ENV::LEAF_SAN
+CNF
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -sha256 \
+        -keyout "$pki/ca.key" -out "$pki/ca.pem" -days 30 -subj "/CN=aasa-check harness test CA" \
+        -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign" \
+        2>/dev/null
+    local now past1 past2 later
+    now=$(date -u -d '-1 day' +%Y%m%d%H%M%SZ)
+    later=$(date -u -d '+20 days' +%Y%m%d%H%M%SZ)
+    past1=$(date -u -d '-400 days' +%Y%m%d%H%M%SZ)
+    past2=$(date -u -d '-35 days' +%Y%m%d%H%M%SZ)
+    leaf() { # name cn san start end
+        openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
+            -keyout "$pki/$1.key" -out "$pki/$1.csr" -subj "/CN=$2" 2>/dev/null
+        LEAF_SAN=$3 openssl ca -batch -config "$pki/ca.cnf" -extensions leaf -notext \
+            -startdate "$4" -enddate "$5" -in "$pki/$1.csr" -out "$pki/$1.pem" 2>/dev/null \
+            || die "openssl ca failed for $1"
+    }
+    local san="" h
+    for h in "${hosts[@]}"; do san+="${san:+,}DNS:$h"; done
+    leaf leaf "${hosts[0]}" "$san" "$now" "$later"
+    leaf expired expired.aasa.test "DNS:expired.aasa.test" "$past1" "$past2"
+    leaf wronghost other-host.aasa-elsewhere.test "DNS:other-host.aasa-elsewhere.test" "$now" "$later"
+}
+
+# --- generated sites (too large to keep in git) -----------------------------------------------
+
+generate_sites() {
+    local sites=$STATE/sites cdn=$STATE/cdn h wk=.well-known/apple-app-site-association
+    local good=$FIXTURES/harness/good.json
+    for h in good www.redirect textplain octet botblock expired wronghost gzip; do
+        mkdir -p "$sites/$h.aasa.test/.well-known"
+        cp "$good" "$sites/$h.aasa.test/$wk"
+    done
+    mkdir -p "$sites/notfound.aasa.test" "$sites/legacy.aasa.test" "$sites/spa.aasa.test" \
+        "$sites/empty.aasa.test/.well-known" "$sites/bom.aasa.test/.well-known" \
+        "$sites/stale.aasa.test/.well-known" "$sites/big.aasa.test/.well-known" \
+        "$sites/bomb.aasa.test/.well-known" "$sites/huge.aasa.test/.well-known"
+    cp "$good" "$sites/legacy.aasa.test/apple-app-site-association"
+    cp "$FIXTURES/harness/spa-index.html" "$sites/spa.aasa.test/index.html"
+    : > "$sites/empty.aasa.test/$wk"
+    { printf '\xEF\xBB\xBF'; cat "$good"; } > "$sites/bom.aasa.test/$wk"
+    cp "$FIXTURES/harness/stale-origin.json" "$sites/stale.aasa.test/$wk"
+    cp "$FIXTURES/harness/stale-cdn.json" "$cdn/stale.aasa.test.json"
+    # The CDN re-serialises: same meaning, different bytes.
+    python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1])), separators=(",",":")))' \
+        "$good" > "$cdn/good.aasa.test.json"
+    cp "$cdn/good.aasa.test.json" "$cdn/gzip.aasa.test.json"
+    # big.aasa.test: a valid document over 131,072 bytes, served gzip-compressed.
+    python3 - "$sites/big.aasa.test/$wk" <<'PY'
+import json, sys
+components = [{"/": "/product/%05d/*" % i, "comment": "catalogue page %d" % i} for i in range(3000)]
+doc = {"applinks": {"details": [{"appIDs": ["Q7Z3K8M2PX.com.aasacheck.big"], "components": components}]}}
+open(sys.argv[1], "w").write(json.dumps(doc, indent=2) + "\n")
+PY
+    # huge.aasa.test: 8 MiB of plain body, no compression (the cap must stop reading early).
+    python3 -c 'import sys; open(sys.argv[1],"w").write("{\"applinks\":{\"details\":[]},\"pad\":\"" + "x"*(8*1024*1024) + "\"}\n")' \
+        "$sites/huge.aasa.test/$wk"
+    # bomb.aasa.test: 64 MiB of spaces gzip-compressed to ~64 KiB, served as Content-Encoding: gzip.
+    head -c $((64*1024*1024)) /dev/zero | tr '\0' ' ' | gzip -9 > "$sites/bomb.aasa.test/$wk.gz"
+}
+
+# --- nginx ----------------------------------------------------------------------------------
+
+write_nginx_conf() {
+    local port=$1 S=$STATE
+    cat > "$S/nginx.conf" <<NGX
+user root;
+worker_processes 1;
+daemon on;
+pid $S/nginx.pid;
+error_log $S/error.log warn;
+events { worker_connections 512; }
+http {
+    access_log $S/access.log;
+    client_body_temp_path $S/tmp/body;
+    proxy_temp_path $S/tmp/proxy;
+    fastcgi_temp_path $S/tmp/fastcgi;
+    uwsgi_temp_path $S/tmp/uwsgi;
+    scgi_temp_path $S/tmp/scgi;
+    types { application/json json; text/html html; text/plain txt; }
+    default_type application/json;
+    server_tokens off;
+    keepalive_timeout 5;
+    ssl_protocols TLSv1.2 TLSv1.3;
+    ssl_certificate $S/pki/leaf.pem;
+    ssl_certificate_key $S/pki/leaf.key;
+    gzip off;
+
+    map \$uri \$cdn_host {
+        "~^/a/v1/(?<h>[a-z0-9.-]+)\$" \$h;
+        default "";
+    }
+    map \$cdn_host \$cdn_age {
+        stale.aasa.test 86000;
+        default 1200;
+    }
+    map \$cdn_host \$cdn_failure {
+        botblock.aasa.test "SWCERR00101 Bad HTTP Response: 403 Forbidden";
+        hang.aasa.test "SWCERR00301 Timeout";
+        default "SWCERR00101 Bad HTTP Response: 404 Not Found";
+    }
+    map \$cdn_host \$cdn_details {
+        botblock.aasa.test '{"status":403,"url":"https://botblock.aasa.test/.well-known/apple-app-site-association"}';
+        default '{"status":404}';
+    }
+
+    # Every site directory is a virtual host: \$host selects the directory.
+    server {
+        listen 127.0.0.1:$port ssl http2 default_server;
+        server_name _;
+        root $S/sites/\$host;
+    }
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name redirect.aasa.test;
+        return 308 https://www.redirect.aasa.test\$request_uri;
+    }
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name textplain.aasa.test;
+        root $S/sites/\$host;
+        default_type text/plain;
+    }
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name octet.aasa.test;
+        root $S/sites/\$host;
+        default_type application/octet-stream;
+    }
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name spa.aasa.test;
+        root $S/sites/\$host;
+        location / { try_files \$uri /index.html; }
+    }
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name big.aasa.test gzip.aasa.test;
+        root $S/sites/\$host;
+        gzip on;
+        gzip_min_length 1;
+        gzip_types application/json;
+    }
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name bomb.aasa.test;
+        root $S/sites/\$host;
+        gzip_static always;
+    }
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name botblock.aasa.test;
+        root $S/sites/\$host;
+        if (\$http_user_agent ~ AASA-Bot) { return 403; }
+    }
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name expired.aasa.test;
+        root $S/sites/\$host;
+        ssl_certificate $S/pki/expired.pem;
+        ssl_certificate_key $S/pki/expired.key;
+    }
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name wronghost.aasa.test;
+        root $S/sites/\$host;
+        ssl_certificate $S/pki/wronghost.pem;
+        ssl_certificate_key $S/pki/wronghost.key;
+    }
+    # Echoes what the client sent, and sets a cookie it must never send back.
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name echo.aasa.test;
+        default_type text/plain;
+        location / {
+            add_header Set-Cookie "session=secret; Path=/; Secure" always;
+            return 200 "user-agent=\$http_user_agent\ncookie=\$http_cookie\naccept-encoding=\$http_accept_encoding\nauthorization=\$http_authorization\nhost=\$host\nuri=\$request_uri\n";
+        }
+    }
+    # Apple's CDN: /a/v1/<host> answers the copy in cdn/<host>.json, or 404 with Apple-* headers.
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name app-site-association.cdn-apple.com cdn.aasa.test;
+        root $S/cdn;
+        location /a/v1/ {
+            if (\$cdn_host = "") { return 404; }
+            try_files /\$cdn_host.json @cdnfail;
+            add_header Apple-From "https://\$cdn_host/.well-known/apple-app-site-association";
+            add_header Apple-Origin-Format json;
+            add_header Cache-Control "public, max-age=3600";
+            add_header Age \$cdn_age;
+        }
+        location @cdnfail {
+            add_header Apple-Failure-Reason \$cdn_failure always;
+            add_header Apple-Failure-Details \$cdn_details always;
+            add_header Apple-From "https://\$cdn_host/.well-known/apple-app-site-association" always;
+            add_header Apple-Try-Direct false always;
+            add_header Cache-Control "max-age=3600,public" always;
+            return 404;
+        }
+    }
+}
+NGX
+}
+
+start_hang_server() {
+    local port=$1
+    cat > "$STATE/hang.py" <<'PY'
+# Accepts TCP connections and never answers: the "server that never answers" case.
+import os, socket, sys, time
+port = int(sys.argv[1])
+srv = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+srv.bind(("127.0.0.1", port))
+srv.listen(128)
+held = []
+while True:
+    conn, _ = srv.accept()
+    held.append((conn, time.time()))
+    # Drop connections older than 10 minutes so the list stays bounded.
+    now = time.time()
+    for c, t in [h for h in held if now - h[1] > 600]:
+        c.close()
+    held = [h for h in held if now - h[1] <= 600]
+PY
+    nohup python3 "$STATE/hang.py" "$port" >"$STATE/hang.log" 2>&1 9>&- </dev/null &
+    echo $! > "$STATE/hang.pid"
+}
+
+wait_port() {
+    local i
+    for i in $(seq 1 100); do
+        if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
+        sleep 0.05
+    done
+    return 1
+}
+
+collect_sites() {
+    rm -rf "$STATE/sites" "$STATE/cdn"
+    mkdir -p "$STATE/sites" "$STATE/cdn"
+    local dir
+    if [ -d "$FIXTURES/demo/sites" ]; then cp -R "$FIXTURES/demo/sites/." "$STATE/sites/"; fi
+    if [ -d "$FIXTURES/demo/cdn" ]; then cp -R "$FIXTURES/demo/cdn/." "$STATE/cdn/"; fi
+    generate_sites
+}
+
+do_start() {
+    mkdir -p "$STATE"
+    exec 9>"$STATE/lock"
+    flock 9
+    if running && [ -f "$STATE/env" ]; then
+        cat "$STATE/env"
+        return 0
+    fi
+    do_stop_locked
+    ensure_tools
+    mkdir -p "$STATE/tmp"
+    collect_sites
+    local hosts=(good.aasa.test app-site-association.cdn-apple.com cdn.aasa.test hang.aasa.test
+        refused.aasa.test redirect.aasa.test www.redirect.aasa.test big.aasa.test gzip.aasa.test
+        bomb.aasa.test huge.aasa.test spa.aasa.test textplain.aasa.test octet.aasa.test
+        botblock.aasa.test echo.aasa.test)
+    local d h
+    for d in "$STATE/sites"/*/; do
+        h=$(basename "$d")
+        case " ${hosts[*]} " in *" $h "*) ;; *) [ "$h" = expired.aasa.test ] || [ "$h" = wronghost.aasa.test ] || hosts+=("$h") ;; esac
+    done
+    make_pki "${hosts[@]}"
+    local port hang closed
+    port=$(free_port); hang=$(free_port); closed=$(free_port)
+    while [ "$hang" = "$port" ]; do hang=$(free_port); done
+    while [ "$closed" = "$port" ] || [ "$closed" = "$hang" ]; do closed=$(free_port); done
+    write_nginx_conf "$port"
+    "$NGINX" -t -q -p "$STATE" -c "$STATE/nginx.conf" -e "$STATE/error.log" \
+        || die "nginx rejected the configuration (see $STATE/error.log)"
+    "$NGINX" -p "$STATE" -c "$STATE/nginx.conf" -e "$STATE/error.log" 9>&- \
+        || die "nginx did not start (see $STATE/error.log)"
+    start_hang_server "$hang"
+    wait_port "$port" || die "nginx is not listening on 127.0.0.1:$port"
+    wait_port "$hang" || die "the never-answering listener is not up on 127.0.0.1:$hang"
+    cat > "$STATE/env.tmp" <<ENV
+HARNESS_DIR=$STATE
+HARNESS_PORT=$port
+HARNESS_HANG_PORT=$hang
+HARNESS_CLOSED_PORT=$closed
+HARNESS_CA=$STATE/pki/ca.pem
+HARNESS_CONNECT_TO="hang.aasa.test:443:127.0.0.1:$hang refused.aasa.test:443:127.0.0.1:$closed ::127.0.0.1:$port"
+ENV
+    mv "$STATE/env.tmp" "$STATE/env"
+    log "nginx on 127.0.0.1:$port, silent listener on :$hang, CA $STATE/pki/ca.pem"
+    cat "$STATE/env"
+}
+
+do_stop_locked() {
+    local f pid
+    for f in nginx hang; do
+        if alive "$STATE/$f.pid"; then
+            pid=$(cat "$STATE/$f.pid")
+            kill "$pid" 2>/dev/null || true
+            for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+            kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null || true
+        fi
+        rm -f "$STATE/$f.pid"
+    done
+    rm -f "$STATE/env"
+}
+
+case "${1:-}" in
+    start) do_start ;;
+    stop)
+        [ -d "$STATE" ] || exit 0
+        exec 9>"$STATE/lock"; flock 9
+        do_stop_locked
+        log "stopped" ;;
+    env)
+        running && [ -f "$STATE/env" ] || die "not running (scripts/harness.sh start)"
+        cat "$STATE/env" ;;
+    status) running ;;
+    *) echo "usage: $0 start|stop|env|status" >&2; exit 2 ;;
+esac
