@@ -297,7 +297,10 @@ public struct DocumentDecoder {
         }
         let keys = decodeRuleKeys(node, pointer: pointer, known: Self.componentKeys,
                                   context: "a component", isDefaults: false)
-        return Rule(index: index, ref: ref(node, pointer), keys: keys, text: node.compactText,
+        // The rule as written, without its comment (not part of the pattern).
+        var shown = node
+        shown.value = .object(node.objectMembers!.filter { $0.key != "comment" })
+        return Rule(index: index, ref: ref(node, pointer), keys: keys, text: shown.compactText,
                     comment: node["comment"]?.stringValue, isLegacyPath: false)
     }
 
