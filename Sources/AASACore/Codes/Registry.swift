@@ -29,5 +29,9 @@ extension CodeDoc {
         .aasa316,
         .aasa317,
         .aasa318,
+        .aasa401,
+        .aasa402,
+        .aasa403,
+        .aasa404,
     ]
 }
