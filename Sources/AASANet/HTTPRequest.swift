@@ -1,3 +1,5 @@
+@_exported import struct AASACore.HTTPHeader
+
 /// One HTTP GET that ``HTTPClient`` performs with libcurl.
 ///
 /// The policy is fixed by `aasa-reference.md` §1 and is not configurable: redirects are never
@@ -57,16 +59,5 @@ public struct HTTPRequest: Sendable, Hashable {
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
         self.allowPlainHTTP = allowPlainHTTP
-    }
-}
-
-/// One header field as received or sent, name spelled as on the wire.
-public struct HTTPHeader: Sendable, Hashable, Codable {
-    public var name: String
-    public var value: String
-
-    public init(_ name: String, _ value: String) {
-        self.name = name
-        self.value = value
     }
 }

@@ -1,3 +1,5 @@
+import AASACore
+
 /// Durations of one transfer's phases, in milliseconds from the start of the transfer
 /// (libcurl's `CURLINFO_*_TIME_T`). A phase that did not happen is 0.
 public struct HTTPTimings: Sendable, Hashable, Codable {
@@ -76,34 +78,8 @@ public struct HTTPResponse: Sendable, Hashable {
     }
 }
 
-/// What kind of transport failure happened, from libcurl's `CURLcode` and error text.
-public enum TransportErrorKind: String, Sendable, Hashable, Codable, CaseIterable {
-    /// The host name could not be resolved (`CURLE_COULDNT_RESOLVE_HOST`).
-    case dns
-    /// The connection was refused (`CURLE_COULDNT_CONNECT`, "Connection refused").
-    case refused
-    /// No route to the host or network unreachable (`CURLE_COULDNT_CONNECT`, other reasons).
-    case unreachable
-    /// The connection was reset or closed before a complete response
-    /// (`CURLE_RECV_ERROR`, `CURLE_SEND_ERROR`, `CURLE_GOT_NOTHING`, `CURLE_PARTIAL_FILE`).
-    case reset
-    /// The connect or total time limit passed (`CURLE_OPERATION_TIMEDOUT`).
-    case timeout
-    /// The certificate chain does not lead to a trusted root (self-signed, unknown issuer,
-    /// missing intermediate).
-    case tlsUntrusted = "tls-untrusted"
-    /// A certificate in the chain has expired or is not yet valid.
-    case tlsExpired = "tls-expired"
-    /// The certificate does not name the host.
-    case tlsHostname = "tls-hostname"
-    /// The TLS handshake failed for another reason (`CURLE_SSL_CONNECT_ERROR`).
-    case tlsHandshake = "tls-handshake"
-    /// The URL's scheme is not allowed (`http` without ``HTTPRequest/allowPlainHTTP``) or the
-    /// URL is malformed.
-    case badURL = "bad-url"
-    /// Anything else; the message says what.
-    case other
-}
+/// What kind of transport failure happened; the core's ``FetchErrorKind``.
+public typealias TransportErrorKind = FetchErrorKind
 
 /// A transfer that produced no usable response.
 public struct TransportError: Error, Sendable, Hashable {
@@ -162,5 +138,24 @@ public struct FetchResult: Sendable, Hashable {
         self.index = index
         self.request = request
         self.outcome = outcome
+    }
+}
+
+extension FetchRecord {
+    /// The record the hosting judge reads, from a finished transfer.
+    public init(_ result: FetchResult) {
+        let request = result.request
+        switch result.outcome {
+        case .response(let r):
+            self.init(
+                url: r.url, userAgent: request.userAgent, status: r.status, statusLine: r.statusLine,
+                headers: r.headers, body: r.body, truncated: r.truncated, contentEncoding: r.contentEncoding,
+                wireBytes: r.wireBytes, primaryIP: r.primaryIP, timeMs: r.timings.totalMs)
+        case .failure(let e):
+            self.init(
+                url: e.url, userAgent: request.userAgent, status: nil, primaryIP: e.primaryIP,
+                timeMs: e.timings.totalMs,
+                error: FetchError(kind: e.kind, code: e.code, name: e.name, message: e.message))
+        }
     }
 }

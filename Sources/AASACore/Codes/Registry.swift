@@ -2,9 +2,20 @@ extension CodeDoc {
     /// Every code aasa-check reports, in numeric order. A new code is one new file in this
     /// folder plus its line here.
     public static let all: [CodeDoc] = [
+        .aasa101,
+        .aasa102,
+        .aasa103,
+        .aasa104,
+        .aasa105,
+        .aasa106,
         .aasa107,
+        .aasa108,
+        .aasa109,
+        .aasa110,
+        .aasa111,
         .aasa112,
         .aasa113,
+        .aasa114,
         .aasa201,
         .aasa202,
         .aasa203,
@@ -33,5 +44,10 @@ extension CodeDoc {
         .aasa402,
         .aasa403,
         .aasa404,
+        .aasa501,
+        .aasa502,
+        .aasa503,
+        .aasa504,
+        .aasa505,
     ]
 }

@@ -62,6 +62,14 @@ public enum CodeExample: Sendable {
     case entitlements(String, appID: String? = nil)
     /// A route list judged against a domain file served for `example.com`.
     case routes(document: String, routes: String)
+    /// Several exchanges for one domain (legacy probe, browser retry, CDN copy, resolved
+    /// addresses), judged as `aasa-check check` does.
+    case hosting(HostingExample)
+
+    /// An origin exchange and the CDN's copy of the same domain's file.
+    public static func cdn(origin: HTTPExample, cdn: HTTPExample) -> CodeExample {
+        .hosting(HostingExample(origin: origin, cdn: cdn))
+    }
 
     /// The example as a person reads it in `aasa-check explain`.
     public var displayText: String {
@@ -77,6 +85,8 @@ public enum CodeExample: Sendable {
             return (appID.map { "# app ID \($0)\n" } ?? "") + text
         case .routes(let document, let routes):
             return "# domain file\n\(document)\n# route list\n\(routes)"
+        case .hosting(let h):
+            return h.displayText
         }
     }
 }
@@ -89,26 +99,93 @@ public struct HTTPExample: Sendable {
     public var body: [UInt8]
     /// A transport failure in place of a response: curl's words for it.
     public var transportError: String?
+    /// What kind of transport failure ``transportError`` is.
+    public var transportErrorKind: FetchErrorKind
+    /// The `User-Agent` the request was sent with.
+    public var userAgent: String
+    /// The body's content coding on the wire (the body here is the decoded one).
+    public var contentEncoding: String?
+    /// Body bytes on the wire, for a compressed body.
+    public var wireBytes: Int?
 
     public init(
         url: String = "https://example.com/.well-known/apple-app-site-association",
         status: Int = 200, headers: [(String, String)] = [("Content-Type", "application/json")],
-        body: String = "", transportError: String? = nil
+        body: String = "", transportError: String? = nil, transportErrorKind: FetchErrorKind = .other,
+        userAgent: String = "AASA-Bot/1.0.0", contentEncoding: String? = nil, wireBytes: Int? = nil
     ) {
         self.url = url
         self.status = status
         self.headers = headers
         self.body = Array(body.utf8)
         self.transportError = transportError
+        self.transportErrorKind = transportErrorKind
+        self.userAgent = userAgent
+        self.contentEncoding = contentEncoding
+        self.wireBytes = wireBytes
+    }
+
+    /// The exchange as the hosting judge reads it.
+    public var record: FetchRecord {
+        if let transportError {
+            return FetchRecord(url: url, userAgent: userAgent,
+                               error: FetchError(kind: transportErrorKind, message: transportError))
+        }
+        var fields = headers.map { HTTPHeader($0.0, $0.1) }
+        if let contentEncoding, !fields.contains(where: { $0.name.lowercased() == "content-encoding" }) {
+            fields.append(HTTPHeader("Content-Encoding", contentEncoding))
+        }
+        return FetchRecord(url: url, userAgent: userAgent, status: status, statusLine: "HTTP/1.1 \(status)",
+                           headers: fields, body: body, contentEncoding: contentEncoding, wireBytes: wireBytes)
     }
 
     var displayText: String {
         if let transportError { return "GET \(url)\n→ \(transportError)" }
-        var lines = ["GET \(url)", "HTTP \(status)"]
+        var lines = ["GET \(url)" + (userAgent == "AASA-Bot/1.0.0" ? "" : "  (User-Agent: \(userAgent))"), "HTTP \(status)"]
         lines += headers.map { "\($0.0): \($0.1)" }
         lines.append("")
         lines.append(String(decoding: body.prefix(400), as: UTF8.self))
         return lines.joined(separator: "\n")
+    }
+}
+
+/// The exchanges of one domain for the examples of the hosting and CDN codes.
+public struct HostingExample: Sendable {
+    public var domain: String
+    /// `/.well-known/apple-app-site-association` as Apple's fetcher.
+    public var origin: HTTPExample
+    /// The legacy root path, when probed.
+    public var legacy: HTTPExample?
+    /// The origin URL as a browser, when retried.
+    public var browser: HTTPExample?
+    /// Addresses the host resolves to.
+    public var addresses: [String]?
+    /// Apple's CDN copy, when fetched.
+    public var cdn: HTTPExample?
+    /// Why the CDN check was skipped (AASA505), when it was.
+    public var cdnSkipped: String?
+
+    public init(domain: String = "example.com", origin: HTTPExample, legacy: HTTPExample? = nil,
+                browser: HTTPExample? = nil, addresses: [String]? = nil, cdn: HTTPExample? = nil,
+                cdnSkipped: String? = nil) {
+        self.domain = domain
+        self.origin = origin
+        self.legacy = legacy
+        self.browser = browser
+        self.addresses = addresses
+        self.cdn = cdn
+        self.cdnSkipped = cdnSkipped
+    }
+
+    var displayText: String {
+        var parts: [String] = []
+        if let addresses { parts.append("# \(domain) resolves to \(addresses.joined(separator: ", "))") }
+        parts.append(origin.displayText)
+        if let legacy { parts.append(legacy.displayText) }
+        if let browser { parts.append(browser.displayText) }
+        if let cdn { parts.append("# Apple CDN\n" + cdn.displayText) }
+        if let cdnSkipped { parts.append("# Apple CDN check skipped: \(cdnSkipped)") }
+        return parts.joined(separator: "\n\n")
     }
 }
 

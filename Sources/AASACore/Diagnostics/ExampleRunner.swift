@@ -9,8 +9,23 @@ extension CodeExample {
             return Validator.validate(Array(text.utf8), domain: domain).diagnostics
         case .bytes(let bytes):
             return Validator.validate(bytes).diagnostics
-        case .response, .entitlements, .routes:
+        case .response(let exchange):
+            return HostingExample(origin: exchange).run()
+        case .hosting(let example):
+            return example.run()
+        case .entitlements, .routes:
             return nil
         }
+    }
+}
+
+extension HostingExample {
+    /// Judges the exchanges as the domain check does: hosting, the served file, then the CDN.
+    func run() -> [Diagnostic] {
+        let fetches = DomainFetches(domain: domain, origin: origin.record, legacy: legacy?.record,
+                                    browser: browser?.record, addresses: addresses)
+        let hosting = HostingJudge.judge(fetches)
+        guard cdn != nil || cdnSkipped != nil else { return hosting.diagnostics }
+        return hosting.diagnostics + CDNJudge.judge(domain: domain, cdn: cdn?.record, skipped: cdnSkipped, origin: hosting)
     }
 }
