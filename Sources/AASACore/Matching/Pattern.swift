@@ -85,7 +85,7 @@ public enum PatternInstruction: Sendable, Hashable {
 /// Matching is the simulation of the compiled NFA, so time is O(input length × program size)
 /// for every input; programs without alternatives use a greedy two-pointer matcher with the
 /// same bound and no allocation.
-public struct CompiledPattern: Sendable, Hashable {
+public final class CompiledPattern: Sendable {
     /// The pattern as written in the file.
     public let source: String
     public let program: [PatternInstruction]
@@ -96,6 +96,10 @@ public struct CompiledPattern: Sendable, Hashable {
     public let maxLength: Int?
     /// Literal text when the pattern has no wildcard at all.
     let literal: [UInt32]?
+    /// ``literal`` as bytes when it is all ASCII (the fast path).
+    let literalBytes: [UInt8]?
+    /// ASCII literal text followed by one `*` and nothing else (`/post/*`): a prefix test.
+    let prefixBytes: [UInt8]?
     /// Whether the program has alternatives or class loops (needs the NFA simulation).
     let needsSimulation: Bool
     /// Whether the pattern is `*` and nothing else.
@@ -132,6 +136,17 @@ public struct CompiledPattern: Sendable, Hashable {
         } else {
             literal = nil
         }
+        literalBytes = literal.flatMap { l in l.allSatisfy { $0 < 0x80 } ? l.map { UInt8($0) } : nil }
+        var prefix: [UInt8]? = nil
+        if builder.program.count >= 2, builder.program[builder.program.count - 2] == .loop(.any) {
+            var bytes: [UInt8] = []
+            for inst in builder.program.dropLast(2) {
+                guard case .scalar(let c) = inst, c < 0x80 else { bytes = []; break }
+                bytes.append(UInt8(c))
+            }
+            if bytes.count == builder.program.count - 2 && !bytes.isEmpty { prefix = bytes }
+        }
+        prefixBytes = prefix
         matchesEverything = builder.program == [.loop(.any), .accept]
     }
 
