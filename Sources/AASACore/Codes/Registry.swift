@@ -33,5 +33,10 @@ extension CodeDoc {
         .aasa402,
         .aasa403,
         .aasa404,
+        .aasa701,
+        .aasa702,
+        .aasa703,
+        .aasa704,
+        .aasa705,
     ]
 }

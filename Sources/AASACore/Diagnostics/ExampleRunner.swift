@@ -9,7 +9,10 @@ extension CodeExample {
             return Validator.validate(Array(text.utf8), domain: domain).diagnostics
         case .bytes(let bytes):
             return Validator.validate(bytes).diagnostics
-        case .response, .entitlements, .routes:
+        case .routes(let document, let routes):
+            guard let doc = Validator.validate(Array(document.utf8), domain: "example.com").document else { return [] }
+            return RouteCheck.run(document: doc, domain: "example.com", routeList: Array(routes.utf8)).diagnostics
+        case .response, .entitlements:
             return nil
         }
     }

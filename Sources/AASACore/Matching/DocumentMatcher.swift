@@ -220,9 +220,14 @@ public struct DocumentMatcher: Sendable {
 
     /// Whether every pattern key of `rule` matches.
     func matches(_ rule: CompiledRule, _ input: inout PreparedURL) -> Bool {
+        if let p = rule.path, !p.matches(input.path(decoded: !rule.percentEncoded, folded: !rule.caseSensitive)) { return false }
+        return matchesQueryAndFragment(rule, &input)
+    }
+
+    /// Whether the rule's `?` and `#` conditions hold (its path is not looked at).
+    func matchesQueryAndFragment(_ rule: CompiledRule, _ input: inout PreparedURL) -> Bool {
         let fold = !rule.caseSensitive
         let decode = !rule.percentEncoded
-        if let p = rule.path, !p.matches(input.path(decoded: decode, folded: fold)) { return false }
         switch rule.query {
         case .whole(let p)?:
             if !p.matches(input.query(decoded: decode, folded: fold)) { return false }

@@ -16,8 +16,8 @@ public enum CharClass: Sendable, Hashable {
     case digit
     /// `$(xdigit)`: 0–9, A–F, a–f.
     case xdigit
-    /// Any scalar but `/` (route placeholders: one path segment).
-    case notSlash
+    /// What a route placeholder's segment may hold: any scalar but `/`, `%`, `?` and `#`.
+    case segment
 
     @inline(__always)
     public func contains(_ c: UInt32) -> Bool {
@@ -29,7 +29,7 @@ public enum CharClass: Sendable, Hashable {
         case .alnum: return (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)
         case .digit: return c >= 0x30 && c <= 0x39
         case .xdigit: return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)
-        case .notSlash: return c != 0x2F
+        case .segment: return c != 0x2F && c != 0x25 && c != 0x3F && c != 0x23
         }
     }
 
@@ -113,41 +113,46 @@ public final class CompiledPattern: Sendable {
     ///     ``CaseFold`` before matching).
     ///   - normalizePath: apply the path normalisation of §5 (collapse `/` runs, leading and
     ///     trailing `/`) — for the `/` key only.
-    public init(_ source: String, variables: [String: [String]] = [:], caseSensitive: Bool = true, normalizePath: Bool = false) {
-        self.source = source
+    public convenience init(_ source: String, variables: [String: [String]] = [:], caseSensitive: Bool = true, normalizePath: Bool = false) {
         let text = normalizePath ? PathNormalizer.normalize(source) : source
         var builder = ProgramBuilder(caseInsensitive: !caseSensitive)
         builder.emit(Array(text.unicodeScalars).map(\.value), variables: variables, allowVariables: true)
         builder.program.append(.accept)
-        program = builder.program
-        caseInsensitive = !caseSensitive
-        needsSimulation = builder.program.contains {
+        self.init(source: source, program: builder.program, caseInsensitive: !caseSensitive)
+    }
+
+    /// A pattern from a program laid out by ``ProgramBuilder`` (ending with `.accept`).
+    init(source: String, program: [PatternInstruction], caseInsensitive: Bool) {
+        self.source = source
+        self.program = program
+        self.caseInsensitive = caseInsensitive
+        needsSimulation = program.contains {
             switch $0 {
             case .fork: return true
             case .loop(let k): return k != .any
             default: return false
             }
         }
-        let lengths = Self.lengths(builder.program)
+        let lengths = Self.lengths(program)
         minLength = lengths.min
         maxLength = lengths.max
-        if builder.program.allSatisfy({ if case .scalar = $0 { return true }; if case .accept = $0 { return true }; return false }) {
-            literal = builder.program.compactMap { if case .scalar(let c) = $0 { return c } else { return nil } }
+        if program.allSatisfy({ if case .scalar = $0 { return true }; if case .accept = $0 { return true }; return false }) {
+            literal = program.compactMap { if case .scalar(let c) = $0 { return c } else { return nil } }
         } else {
             literal = nil
         }
         literalBytes = literal.flatMap { l in l.allSatisfy { $0 < 0x80 } ? l.map { UInt8($0) } : nil }
         var prefix: [UInt8]? = nil
-        if builder.program.count >= 2, builder.program[builder.program.count - 2] == .loop(.any) {
+        if program.count >= 2, program[program.count - 2] == .loop(.any) {
             var bytes: [UInt8] = []
-            for inst in builder.program.dropLast(2) {
+            for inst in program.dropLast(2) {
                 guard case .scalar(let c) = inst, c < 0x80 else { bytes = []; break }
                 bytes.append(UInt8(c))
             }
-            if bytes.count == builder.program.count - 2 && !bytes.isEmpty { prefix = bytes }
+            if bytes.count == program.count - 2 && !bytes.isEmpty { prefix = bytes }
         }
         prefixBytes = prefix
-        matchesEverything = builder.program == [.loop(.any), .accept]
+        matchesEverything = program == [.loop(.any), .accept]
     }
 
     /// Whether the pattern matches all of `input` (scalars; fold them first when the pattern is
