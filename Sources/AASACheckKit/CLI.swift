@@ -55,6 +55,7 @@ public enum AASACheck {
     public static let commands: [any Command.Type] = [
         ValidateCommand.self,
         MatchCommand.self,
+        RoutesCommand.self,
         ExplainCommand.self,
     ]
 

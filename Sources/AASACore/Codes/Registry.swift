@@ -49,5 +49,10 @@ extension CodeDoc {
         .aasa503,
         .aasa504,
         .aasa505,
+        .aasa701,
+        .aasa702,
+        .aasa703,
+        .aasa704,
+        .aasa705,
     ]
 }

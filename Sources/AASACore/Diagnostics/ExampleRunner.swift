@@ -13,7 +13,10 @@ extension CodeExample {
             return HostingExample(origin: exchange).run()
         case .hosting(let example):
             return example.run()
-        case .entitlements, .routes:
+        case .routes(let document, let routes):
+            guard let doc = Validator.validate(Array(document.utf8), domain: "example.com").document else { return [] }
+            return RouteCheck.run(document: doc, domain: "example.com", routeList: Array(routes.utf8)).diagnostics
+        case .entitlements:
             return nil
         }
     }
