@@ -53,6 +53,7 @@ public enum AASACheck {
 
     /// Every subcommand. `check` is the default when the first word is not a command.
     public static let commands: [any Command.Type] = [
+        CheckCommand.self,
         ValidateCommand.self,
         MatchCommand.self,
         RoutesCommand.self,

@@ -129,7 +129,7 @@ final class CurlTransfer {
         while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
         if bytes.starts(with: Array("HTTP/".utf8)) {
             // A new response starts (an interim 1xx, or the final one): keep only the last.
-            statusLine = String(decoding: bytes.prefix(HTTPClient.maxHeaderValueBytes), as: UTF8.self)
+            statusLine = String(decoding: bytes.prefix(HTTPClient.maxHeaderValueBytes), as: UTF8.self).trimmingSpaces()
             headers.removeAll()
             headerBytesKept = 0
             return

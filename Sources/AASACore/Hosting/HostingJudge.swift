@@ -158,7 +158,7 @@ public enum HostingJudge {
         }
         if let encoding = served.contentEncoding {
             let decoded = served.truncated ? "more than \(Validator.sizeLimit) bytes" : "\(served.body.count) bytes"
-            let wire = served.wireBytes.map { "\($0) bytes on the wire, " } ?? ""
+            let wire = served.wireBytes.map { served.truncated ? "reading stopped after \($0) bytes on the wire, " : "\($0) bytes on the wire, " } ?? ""
             result.diagnostics.append(Diagnostic(
                 code: "AASA114", message: "the body was sent with Content-Encoding \(NetworkText.escape(encoding)): \(wire)\(decoded) decoded; the decoded size is what counts against \(Validator.sizeLimit) bytes",
                 target: domain, source: .origin, file: fileLabel))

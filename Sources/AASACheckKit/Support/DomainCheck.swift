@@ -1,0 +1,298 @@
+import AASACore
+import AASANet
+import Foundation
+import Synchronization
+
+/// The network flags of `check` (and of `match`/`routes` with a domain SOURCE), spec `cli.md`.
+public struct NetworkOptions: Sendable {
+    public var connectTo: [String] = []
+    public var caCertPath: String?
+    public var cdnBase = CDNJudge.defaultBase
+    /// Total time per request, in seconds.
+    public var timeout: Double = 30
+    public var userAgent = HTTPRequest.appleFetcherUserAgent
+    public var concurrency = 16
+    public var noCDN = false
+
+    public init() {}
+
+    /// Connect limit: 10 s, or the total limit when that is shorter.
+    public var connectTimeout: Double { min(10, timeout) }
+
+    public static let specs: [OptionSpec] = [
+        OptionSpec("--connect-to", value: "HOST:PORT:HOST2:PORT2", repeatable: true,
+                   help: "As curl's: connect to HOST2:PORT2 instead, keeping the name for TLS and Host; empty parts match any; repeatable."),
+        OptionSpec("--cacert", value: "FILE", help: "PEM bundle of trusted roots to use instead of the system store."),
+        OptionSpec("--cdn-base", value: "URL", help: "Apple CDN base (default \(CDNJudge.defaultBase)); the host is appended."),
+        OptionSpec("--timeout", value: "SECONDS", help: "Total time per request (default 30; the connect limit is 10)."),
+        OptionSpec("--user-agent", value: "UA", help: "User agent for origin requests (default AASA-Bot/1.0.0, as Apple's fetcher)."),
+        OptionSpec("--concurrency", value: "N", help: "Requests in flight at once (default 16)."),
+        OptionSpec("--no-cdn", help: "Skip Apple's CDN."),
+    ]
+
+    /// Reads the network flags.
+    /// - Throws: ``UsageError`` for a malformed value or an unreadable `--cacert` file.
+    public static func parse(_ arguments: ParsedArguments) throws -> NetworkOptions {
+        var o = NetworkOptions()
+        for entry in arguments.all("--connect-to") {
+            guard entry.split(separator: ":", omittingEmptySubsequences: false).count >= 4 else {
+                throw UsageError("--connect-to must be HOST:PORT:HOST2:PORT2 (parts may be empty); got \(SafeText.escape(entry))")
+            }
+            o.connectTo.append(entry)
+        }
+        if let ca = arguments.value("--cacert") {
+            guard FileManager.default.isReadableFile(atPath: ca) else {
+                throw UsageError("--cacert \(SafeText.escape(ca)): no such readable file")
+            }
+            o.caCertPath = ca
+        }
+        if let base = arguments.value("--cdn-base") {
+            let lower = base.lowercased()
+            guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), base.count > 8 else {
+                throw UsageError("--cdn-base must be an http(s) URL; got \(SafeText.escape(base))")
+            }
+            o.cdnBase = base
+        }
+        if let t = arguments.value("--timeout") {
+            guard let seconds = Double(t), seconds.isFinite, seconds > 0, seconds <= 3600 else {
+                throw UsageError("--timeout must be a number of seconds between 0 and 3600; got \(SafeText.escape(t))")
+            }
+            o.timeout = seconds
+        }
+        if let ua = arguments.value("--user-agent") {
+            guard !ua.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                throw UsageError("--user-agent must not contain control characters")
+            }
+            o.userAgent = ua
+        }
+        if let n = arguments.value("--concurrency") {
+            guard let value = Int(n), value >= 1, value <= 256 else {
+                throw UsageError("--concurrency must be a whole number from 1 to 256; got \(SafeText.escape(n))")
+            }
+            o.concurrency = value
+        }
+        o.noCDN = arguments.has("--no-cdn")
+        return o
+    }
+
+    /// Whether a `--connect-to` entry applies to `host` on port 443 (curl's rule: an empty
+    /// HOST or PORT matches any).
+    public func redirects(_ host: String) -> Bool {
+        connectTo.contains { entry in
+            let parts = entry.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count >= 4 else { return false }
+            let h = String(parts[0]).lowercased(), p = String(parts[1])
+            return (h.isEmpty || h == host.lowercased()) && (p.isEmpty || p == "443")
+        }
+    }
+
+    func request(_ url: String, userAgent: String? = nil, plainHTTP: Bool = false) -> HTTPRequest {
+        HTTPRequest(url: url, userAgent: userAgent ?? self.userAgent, connectTo: connectTo, caCertPath: caCertPath,
+                    connectTimeout: connectTimeout, timeout: timeout, allowPlainHTTP: plainHTTP)
+    }
+}
+
+/// One domain as given on the command line.
+public struct CheckTarget: Sendable {
+    /// As typed.
+    public var input: String
+    /// The host, lowercased, without scheme, path, `*.`, service prefix or mode.
+    public var host: String
+    /// Given with `http://`.
+    public var plainHTTP: Bool
+    /// `developer`, `managed`… when given as `host?mode=…`.
+    public var mode: String?
+
+    /// Reads `example.com`, `https://example.com/`, `http://…`, `*.example.com`,
+    /// `applinks:example.com?mode=developer`.
+    /// - Throws: ``UsageError`` when no usable host name remains.
+    public static func parse(_ input: String) throws -> CheckTarget {
+        var s = input.trimmingWhitespace
+        var plain = false
+        let lower = s.lowercased()
+        if lower.hasPrefix("https://") { s = String(s.dropFirst(8)) } else if lower.hasPrefix("http://") { s = String(s.dropFirst(7)); plain = true }
+        for service in ["applinks:", "webcredentials:", "appclips:", "activitycontinuation:"] where s.lowercased().hasPrefix(service) {
+            s = String(s.dropFirst(service.count))
+        }
+        var mode: String?
+        if let q = s.firstIndex(of: "?") {
+            let query = s[s.index(after: q)...]
+            if query.lowercased().hasPrefix("mode=") { mode = String(query.dropFirst(5)).lowercased() }
+            s = String(s[..<q])
+        }
+        if let slash = s.firstIndex(of: "/") { s = String(s[..<slash]) }
+        if s.hasPrefix("*.") { s = String(s.dropFirst(2)) }
+        if s.hasSuffix(".") { s.removeLast() }
+        let host = s.lowercased()
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789.-:[]")
+        guard !host.isEmpty, host.count <= 253, host.allSatisfy({ allowed.contains($0) }), !host.hasPrefix("."), !host.contains("..") else {
+            throw UsageError("\(SafeText.escape(input)): not a domain name")
+        }
+        return CheckTarget(input: input, host: host, plainHTTP: plain, mode: mode)
+    }
+}
+
+/// Everything learned about one domain.
+public struct DomainOutcome: Sendable {
+    public var target: CheckTarget
+    public var origin: FetchRecord
+    public var legacy: FetchRecord?
+    public var browser: FetchRecord?
+    public var cdn: FetchRecord?
+    public var addresses: [String]?
+    public var hosting: HostingResult
+    /// Hosting, file, CDN and membership findings, attributed.
+    public var diagnostics: [Diagnostic]
+
+    /// The fetches as the JSON field `fetches` shows them, in the order made.
+    public var fetchSummaries: [FetchSummary] {
+        var out = [DomainCheck.summary(origin, target: target.host, source: .origin, role: "origin")]
+        if let legacy { out.append(DomainCheck.summary(legacy, target: target.host, source: .origin, role: "legacy")) }
+        if let browser { out.append(DomainCheck.summary(browser, target: target.host, source: .origin, role: "browser")) }
+        if let cdn { out.append(DomainCheck.summary(cdn, target: target.host, source: .cdn, role: "cdn")) }
+        return out
+    }
+}
+
+/// Fetches and judges domains: the origin file as Apple's fetcher, the legacy root path and a
+/// browser retry when they can tell something, the resolved addresses, and Apple's CDN copy.
+public enum DomainCheck {
+    /// Checks `targets`, with at most `options.concurrency` requests in flight, and returns
+    /// one outcome per target in the same order. Every request ends within its time limits.
+    public static func run(_ targets: [CheckTarget], options: NetworkOptions, appIDs: [String] = []) -> [DomainOutcome] {
+        // Phase 1: the origin file and the CDN copy of every domain.
+        var requests: [HTTPRequest] = []
+        var slots: [(Int, String)] = []  // (target index, role)
+        for (i, t) in targets.enumerated() {
+            requests.append(options.request(HostingJudge.fileURL(for: t.host)))
+            slots.append((i, "origin"))
+            if cdnSkipReason(t, options) == nil {
+                let url = CDNJudge.url(base: options.cdnBase, domain: t.host)
+                requests.append(options.request(url, userAgent: HTTPRequest.appleFetcherUserAgent, plainHTTP: url.lowercased().hasPrefix("http:")))
+                slots.append((i, "cdn"))
+            }
+        }
+        var origin = [FetchRecord?](repeating: nil, count: targets.count)
+        var cdn = [FetchRecord?](repeating: nil, count: targets.count)
+        HTTPClient.fetchAll(requests, concurrency: options.concurrency) { result in
+            let (i, role) = slots[result.index]
+            if role == "origin" { origin[i] = FetchRecord(result) } else { cdn[i] = FetchRecord(result) }
+        }
+        // Phase 2: the legacy root path and the browser retry, where they can tell something;
+        // the addresses of hosts not sent elsewhere with --connect-to.
+        requests = []
+        slots = []
+        for (i, t) in targets.enumerated() {
+            guard let o = origin[i] else { continue }
+            if HostingJudge.shouldProbeLegacy(o) {
+                requests.append(options.request(HostingJudge.legacyURL(for: t.host)))
+                slots.append((i, "legacy"))
+            }
+            if HostingJudge.shouldRetryAsBrowser(o) {
+                requests.append(options.request(HostingJudge.fileURL(for: t.host), userAgent: HTTPRequest.browserUserAgent))
+                slots.append((i, "browser"))
+            }
+        }
+        var legacy = [FetchRecord?](repeating: nil, count: targets.count)
+        var browser = [FetchRecord?](repeating: nil, count: targets.count)
+        let addresses = resolveAll(targets, origin: origin, options: options)
+        HTTPClient.fetchAll(requests, concurrency: options.concurrency) { result in
+            let (i, role) = slots[result.index]
+            if role == "legacy" { legacy[i] = FetchRecord(result) } else { browser[i] = FetchRecord(result) }
+        }
+
+        return targets.enumerated().map { i, t in
+            let o = origin[i] ?? FetchRecord(url: HostingJudge.fileURL(for: t.host),
+                                             error: FetchError(kind: .other, message: "no result"))
+            let fetches = DomainFetches(domain: t.host, origin: o, legacy: legacy[i], browser: browser[i],
+                                        addresses: addresses[i], connectionRedirected: options.redirects(t.host),
+                                        plainHTTPRequested: t.plainHTTP)
+            let hosting = HostingJudge.judge(fetches)
+            var diagnostics = hosting.diagnostics
+            diagnostics += CDNJudge.judge(domain: t.host, cdn: cdn[i], skipped: cdnSkipReason(t, options), origin: hosting)
+            diagnostics += membership(appIDs, in: hosting, domain: t.host)
+            return DomainOutcome(target: t, origin: o, legacy: legacy[i], browser: browser[i], cdn: cdn[i],
+                                 addresses: addresses[i], hosting: hosting, diagnostics: diagnostics)
+        }
+    }
+
+    static func cdnSkipReason(_ t: CheckTarget, _ options: NetworkOptions) -> String? {
+        if options.noCDN { return "--no-cdn was given" }
+        if let mode = t.mode { return "the domain is in \(SafeText.escape(mode)) mode, which devices fetch directly, not through the CDN" }
+        return nil
+    }
+
+    /// Resolves, in parallel, the hosts whose origin connection was not sent elsewhere and did
+    /// not already fail name resolution; falls back to the address libcurl connected to.
+    static func resolveAll(_ targets: [CheckTarget], origin: [FetchRecord?], options: NetworkOptions) -> [[String]?] {
+        let results = ResolvedBox(count: targets.count)
+        let todo = targets.indices.filter { i in
+            !options.redirects(targets[i].host) && origin[i]?.error?.kind != .dns && origin[i]?.error?.kind != .badURL
+        }
+        let limit = min(5, options.timeout)
+        DispatchQueue.concurrentPerform(iterations: todo.count) { k in
+            let i = todo[k]
+            if case .addresses(let list) = AddressResolver.resolve(targets[i].host, timeout: limit), !list.isEmpty {
+                results.set(i, list)
+            }
+        }
+        return targets.indices.map { i in
+            if let list = results.get(i) { return list }
+            if todo.contains(i), let ip = origin[i]?.primaryIP { return [ip] }
+            return nil
+        }
+    }
+
+    private final class ResolvedBox: Sendable {
+        private let values: Mutex<[[String]?]>
+        init(count: Int) { values = Mutex(Array(repeating: nil, count: count)) }
+        func set(_ i: Int, _ v: [String]) { values.withLock { $0[i] = v } }
+        func get(_ i: Int) -> [String]? { values.withLock { $0[i] } }
+    }
+
+    /// AASA607 for each `--app-id` that no applinks `details` entry names (prefix compared
+    /// case-insensitively, bundle id exactly, as the system does).
+    static func membership(_ appIDs: [String], in hosting: HostingResult, domain: String) -> [Diagnostic] {
+        guard !appIDs.isEmpty, let document = hosting.validation?.document else { return [] }
+        func key(_ id: String) -> String {
+            guard let dot = id.firstIndex(of: ".") else { return id }
+            return id[..<dot].uppercased() + id[dot...]
+        }
+        let listed = Set((document.applinks?.details ?? []).flatMap { $0.appIDs.map { key($0.value) } })
+        return appIDs.filter { !listed.contains(key($0)) }.map { id in
+            let services = ["webcredentials", "appclips", "activitycontinuation"].filter { s in
+                document.appsService(s)?.apps?.contains { key($0.value) == key(id) } ?? false
+            }
+            let also = services.isEmpty ? "" : " (it is listed under \(services.joined(separator: ", ")))"
+            return Diagnostic(code: "AASA607",
+                              message: "the app ID \(SafeText.escape(id)) is not in any applinks details entry of \(domain)'s file\(also)",
+                              hint: "Add it to a details entry's appIDs, deploy the file, and allow about a day for Apple's CDN.",
+                              target: domain, source: .origin, file: hosting.fileLabel)
+        }
+    }
+
+    /// The JSON `fetches` element of one exchange.
+    static func summary(_ r: FetchRecord, target: String, source: DiagnosticSource, role: String) -> FetchSummary {
+        var headers: [(String, String)] = []
+        for h in r.headers {
+            let name = h.name.lowercased()
+            if let i = headers.firstIndex(where: { $0.0 == name }) { headers.remove(at: i) }
+            headers.append((name, h.value))
+        }
+        var extra: [(String, OutputJSON)] = [("role", .string(role)), ("userAgent", .string(r.userAgent))]
+        if let error = r.error {
+            extra.append(("error", .object([
+                ("kind", .string(error.kind.rawValue)), ("curlCode", .optional(error.code)),
+                ("curlName", .optional(error.name)), ("message", .string(error.message)),
+            ])))
+        }
+        if let statusLine = r.statusLine { extra.append(("statusLine", .string(statusLine))) }
+        extra.append(("contentEncoding", .optional(r.contentEncoding)))
+        extra.append(("wireBytes", .optional(r.wireBytes)))
+        extra.append(("truncated", .bool(r.truncated)))
+        extra.append(("primaryIP", .optional(r.primaryIP)))
+        return FetchSummary(target: target, source: source, url: r.url, status: r.status,
+                            contentType: r.header("content-type"), bytes: r.body.count,
+                            timeMs: Int((r.timeMs ?? 0).rounded()), headers: headers, extra: extra)
+    }
+}
