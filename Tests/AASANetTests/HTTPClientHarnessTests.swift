@@ -298,6 +298,8 @@ struct HTTPClientHarnessTests {
             #expect(result.index == 1)
             break
         }
-        #expect(Date().timeIntervalSince(start) < 5)
+        // Well under the hanging request's 20 s limit: the loop did not wait for it. (Not
+        // tighter: other tests block the cooperative threads for seconds at a time.)
+        #expect(Date().timeIntervalSince(start) < 15)
     }
 }
