@@ -132,6 +132,30 @@ PY
     head -c $((64*1024*1024)) /dev/zero | tr '\0' ' ' | gzip -9 > "$sites/bomb.aasa.test/$wk.gz"
 }
 
+# Real files from Fixtures/corpus under their real host names (Fixtures/demo/sites.tsv).
+demo_sites() {
+    local table=$FIXTURES/demo/sites.tsv corpus=$FIXTURES/corpus/aasa host file placement cdn story
+    [ -f "$table" ] || return 0
+    while IFS=$'\t' read -r host file placement cdn story; do
+        [ "$host" = host ] && continue
+        [ -f "$corpus/$file" ] || die "demo site $host: $corpus/$file is missing"
+        if [ "$placement" = root ]; then
+            mkdir -p "$STATE/sites/$host"
+            cp "$corpus/$file" "$STATE/sites/$host/apple-app-site-association"
+        else
+            mkdir -p "$STATE/sites/$host/.well-known"
+            cp "$corpus/$file" "$STATE/sites/$host/.well-known/apple-app-site-association"
+        fi
+        case "$cdn" in
+            same) python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1])), separators=(",",":")))' \
+                      "$corpus/$file" > "$STATE/cdn/$host.json" 2>/dev/null \
+                  || cp "$corpus/$file" "$STATE/cdn/$host.json" ;;
+            older:*) cp "$corpus/${cdn#older:}" "$STATE/cdn/$host.json" ;;
+            *) ;;
+        esac
+    done < "$table"
+}
+
 # --- nginx ----------------------------------------------------------------------------------
 
 write_nginx_conf() {
@@ -313,8 +337,7 @@ collect_sites() {
     rm -rf "$STATE/sites" "$STATE/cdn"
     mkdir -p "$STATE/sites" "$STATE/cdn"
     local dir
-    if [ -d "$FIXTURES/demo/sites" ]; then cp -R "$FIXTURES/demo/sites/." "$STATE/sites/"; fi
-    if [ -d "$FIXTURES/demo/cdn" ]; then cp -R "$FIXTURES/demo/cdn/." "$STATE/cdn/"; fi
+    demo_sites
     generate_sites
 }
 
