@@ -38,9 +38,12 @@ public struct CommandContext: Sendable {
             console.out(textBody(TextRenderer(style: style)))
         case .json:
             console.out(report.json(failOn: failOn).render() + "\n")
-        case .sarif, .junit, .github:
-            // Renderers for CI formats register here (issue 7); until then, JSON.
-            console.out(report.json(failOn: failOn).render() + "\n")
+        case .sarif:
+            console.out(SARIFRenderer.render(report))
+        case .junit:
+            console.out(JUnitRenderer.render(report, failOn: failOn))
+        case .github:
+            console.out(GitHubRenderer.render(report))
         }
         for line in report.unreadable { console.err("aasa-check: \(line)\n") }
         return report.exitCode(failOn: failOn)

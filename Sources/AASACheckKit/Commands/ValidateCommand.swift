@@ -30,6 +30,7 @@ public enum ValidateCommand: Command {
         var report = Report()
         for path in arguments.positionals {
             let label = path == "-" ? "<stdin>" : path
+            report.subjects.append(label)
             do {
                 let input = try InputFile.read(path, limit: Validator.parseLimit, console: context.console)
                 let result = Validator.validate(input.bytes, domain: domain, totalSize: input.totalSize)
