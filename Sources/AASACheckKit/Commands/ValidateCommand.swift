@@ -41,7 +41,7 @@ public enum ValidateCommand: Command {
             }
         }
         let files = arguments.positionals.count
-        return context.emit(report) { text in
+        return context.emit(report) { text, report in
             var out = report.diagnostics.map { text.render($0, sources: report.sources) }.joined()
             if !context.quiet {
                 out += text.summary(report, failOn: context.failOn, subject: files == 1 ? "1 file" : "\(files) files")
