@@ -94,6 +94,9 @@ public struct EntitlementsFile: Sendable {
         if CMSEnvelope.looksLikeCMS(bytes) {
             container = .signedProfile
             plistBytes = try CMSEnvelope.content(of: bytes)
+            guard plistBytes.starts(with: Array("bplist".utf8)) || looksLikeXML(plistBytes) else {
+                throw .malformedProfile("the signed content is not a property list (\(describe(plistBytes)))")
+            }
         } else if looksLikeCMSPrefix(bytes) {
             throw .truncatedProfile("the file ends after \(bytes.count) bytes, inside the CMS header")
         } else if bytes.starts(with: Array("bplist".utf8)) {
@@ -122,6 +125,9 @@ public struct EntitlementsFile: Sendable {
             throw .malformedPropertyList("a value of a type property lists do not have")
         }
         guard case .dictionary(let root) = value else {
+            if container == .signedProfile {
+                throw .malformedProfile("the signed property list's top level is \(value.typeName), not a dictionary")
+            }
             throw .notADictionary(value.typeName)
         }
 
@@ -192,7 +198,10 @@ public struct EntitlementsFile: Sendable {
         let head = bytes.prefix(8).map { String($0, radix: 16, uppercase: true) }
             .map { $0.count == 1 ? "0" + $0 : $0 }.joined(separator: " ")
         let sample = bytes.prefix(512)
-        let textual = sample.allSatisfy { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || ($0 >= 0x20 && $0 != 0x7F) }
+        let noControls = sample.allSatisfy { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || ($0 >= 0x20 && $0 != 0x7F) }
+        // Valid UTF-8, allowing the 512-byte sample to end inside a character.
+        let textual = noControls
+            && (0...3).contains { String(validating: sample.dropLast($0), as: UTF8.self) != nil }
         if bytes.starts(with: [0x7F, 0x45, 0x4C, 0x46]) { return "an ELF binary (starts \(head))" }
         if bytes.starts(with: [0xCF, 0xFA, 0xED, 0xFE]) || bytes.starts(with: [0xCA, 0xFE, 0xBA, 0xBE]) {
             return "a Mach-O binary (starts \(head)); extract its entitlements with `codesign -d --entitlements -`"
