@@ -1,1 +1,4 @@
-print("hi")
+import AASACheckKit
+import Foundation
+
+exit(AASACheck.main(Array(CommandLine.arguments.dropFirst()), console: .standard()))

@@ -5,7 +5,7 @@ import Foundation
 enum EntitlementsFixtures {
     static let repoRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let corpus = repoRoot.appendingPathComponent("Tests/Fixtures/entitlements")
+    static let corpus = repoRoot.appendingPathComponent("Fixtures/entitlements")
     static let samples = repoRoot.appendingPathComponent("entitlements-samples")
 
     static func bytes(_ url: URL) throws -> [UInt8] { [UInt8](try Data(contentsOf: url)) }

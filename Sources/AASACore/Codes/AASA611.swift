@@ -9,7 +9,8 @@ extension CodeDoc {
             """,
         fix: "Keep one entry per service and host; put mode entries in a Debug-only entitlements file.",
         failing: .entitlements(associatedDomainsPlist(
-            ["applinks:soarstarter.com", "applinks:soarstarter.com?mode=developer"])),
+            ["applinks:soarstarter.com", "applinks:soarstarter.com?mode=developer"],
+            extra: "\t<key>get-task-allow</key>\n\t<true/>")),
         passing: .entitlements(associatedDomainsPlist(
             ["applinks:soarstarter.com", "applinks:www.soarstarter.com"])))
 }

@@ -19,11 +19,17 @@ public struct CodeDoc: Sendable {
     public let failing: CodeExample
     /// The same input corrected: the code must not be reported.
     public let passing: CodeExample
+    /// The check that reports this code on a decoded document, for the codes that are found
+    /// by looking at the model (the validator runs every registered check). `nil` for codes
+    /// reported by the parser, the decoder, the hosting judge or other pipelines.
+    public let check: (@Sendable (CheckContext) -> [Diagnostic])?
 
     public init(
         code: String, severity: Severity, title: String, why: String, fix: String,
-        failing: CodeExample, passing: CodeExample
+        failing: CodeExample, passing: CodeExample,
+        check: (@Sendable (CheckContext) -> [Diagnostic])? = nil
     ) {
+        self.check = check
         self.code = code
         self.severity = severity
         self.title = title

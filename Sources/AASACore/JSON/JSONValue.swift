@@ -135,3 +135,58 @@ public enum JSONPointer {
         base + "/" + String(index)
     }
 }
+
+extension JSONNode {
+    /// The value as compact JSON text (`{"/":"/buy/*","exclude":true}`), keys in source order.
+    public var compactText: String {
+        var out = ""
+        JSONNode.write(value, into: &out)
+        return out
+    }
+
+    private static func write(_ value: JSONValue, into out: inout String) {
+        switch value {
+        case .object(let members):
+            out += "{"
+            for (i, m) in members.enumerated() {
+                if i > 0 { out += "," }
+                writeString(m.key, into: &out)
+                out += ":"
+                write(m.value.value, into: &out)
+            }
+            out += "}"
+        case .array(let elements):
+            out += "["
+            for (i, e) in elements.enumerated() {
+                if i > 0 { out += "," }
+                write(e.value, into: &out)
+            }
+            out += "]"
+        case .string(let s): writeString(s, into: &out)
+        case .number(_, let raw): out += raw
+        case .bool(let b): out += b ? "true" : "false"
+        case .null: out += "null"
+        }
+    }
+
+    /// Writes `s` as a JSON string literal (only `"`, `\` and control characters escaped).
+    static func writeString(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += "\\u" + String(String(scalar.value, radix: 16).leftPadded(4))
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

@@ -212,10 +212,15 @@ private struct Reader {
             case 0xC2...0xF4:
                 guard let (s, len) = scalar(at: pos), s.properties.isWhitespace || s.value == 0xFEFF || s.value == 0x200B
                 else { return }
-                report("AASA201", at: pos,
+                // One finding for a run of such characters.
+                let runStart = pos
+                pos += len
+                while let (next, nextLen) = scalar(at: pos), next.properties.isWhitespace, next.value > 0x7F {
+                    pos += nextLen
+                }
+                report("AASA201", at: runStart,
                        "\(Reader.describe(s)) is not JSON white space (only space, tab, CR and LF are)",
                        hint: "Replace it with ordinary spaces.")
-                pos += len
             default:
                 return
             }

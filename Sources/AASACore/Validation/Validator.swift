@@ -1,6 +1,6 @@
 /// The result of validating one domain file.
 public struct ValidationResult: Sendable {
-    /// The parsed document, or `nil` when the bytes are not a JSON object.
+    /// The decoded document, or `nil` when the bytes are not a JSON object.
     public var document: AASADocument?
     /// Findings in file order (2xx syntax, 3xx structure, 4xx rules, and AASA107/112/113).
     public var diagnostics: [Diagnostic]
@@ -8,19 +8,106 @@ public struct ValidationResult: Sendable {
     public var sourceMap: SourceMap
 }
 
-/// Validates a domain file's bytes: strict JSON, the document model, structure and rules.
-///
-/// Pure: no file or network access. Used by `aasa-check validate` for local files and by the
-/// domain check for the served body. `domain` is the host the file is served for, when known.
-public enum Validator {
-    /// Largest decoded body Apple's systems accept (spec `aasa-reference.md` §1), in bytes.
-    public static let sizeLimit = 131_072
+/// What a model check sees: the decoded document, where it came from, and its compiled rules.
+public struct CheckContext: Sendable {
+    public let document: AASADocument
+    public let sourceMap: SourceMap
+    /// The host the file is served for, when known.
+    public let domain: String?
+    /// The document's rules compiled once, shared by the rule checks.
+    public let matcher: DocumentMatcher
 
-    public static func validate(_ bytes: [UInt8], domain: String? = nil) -> ValidationResult {
-        let parse = StrictJSONParser().parse(bytes)
-        return ValidationResult(document: nil, diagnostics: parse.diagnostics, sourceMap: parse.sourceMap)
+    public init(document: AASADocument, sourceMap: SourceMap, domain: String?) {
+        self.document = document
+        self.sourceMap = sourceMap
+        self.domain = domain
+        matcher = DocumentMatcher(document: document, host: domain)
+    }
+
+    /// A finding placed at a model element.
+    public func diagnostic(_ code: String, at ref: SourceRef, _ message: String, hint: String? = nil) -> Diagnostic {
+        Diagnostic(code: code, message: message, hint: hint, pointer: ref.pointer, location: ref.location)
     }
 }
 
-/// Placeholder for the document model (filled in by the model commit).
-public struct AASADocument: Sendable {}
+/// Validates a domain file's bytes: strict JSON, the document model, structure and rules.
+///
+/// Pure: no file or network access. Used by `aasa-check validate` for local files and by the
+/// domain check for the served body. Order of work: empty body (AASA112) and HTML page
+/// (AASA113) end validation; a body over ``sizeLimit`` is AASA107 and is still parsed when it
+/// is at most ``parseLimit``; then strict JSON (2xx), the top-level type (AASA206), decoding
+/// (AASA302/308–311) and every registered model check (``CodeDoc/check``).
+public enum Validator {
+    /// Largest decoded body Apple's systems accept (spec `aasa-reference.md` §1), in bytes.
+    public static let sizeLimit = 131_072
+    /// Largest input parsed at all, in bytes; larger inputs get AASA107 only.
+    public static let parseLimit = 4 * 1_048_576
+
+    /// - Parameters:
+    ///   - bytes: the file as served or read (decoded of any content coding).
+    ///   - domain: the host it is served for, when known (matching and host-specific checks).
+    ///   - totalSize: the full size in bytes when `bytes` is only the first part of a larger
+    ///     input (readers stop after ``parseLimit`` + 1 bytes); `nil` when `bytes` is whole.
+    public static func validate(_ bytes: [UInt8], domain: String? = nil, totalSize: Int? = nil) -> ValidationResult {
+        var diagnostics: [Diagnostic] = []
+        let emptyMap = SourceMap(bytes: [])
+        let start = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) })
+        guard let start else {
+            diagnostics.append(Diagnostic(code: "AASA112",
+                                          message: bytes.isEmpty ? "the file is empty" : "the file holds only white space",
+                                          hint: "Serve the JSON document itself."))
+            return ValidationResult(document: nil, diagnostics: diagnostics, sourceMap: emptyMap)
+        }
+        if looksLikeHTML(bytes[start...]) {
+            diagnostics.append(Diagnostic(code: "AASA113", message: "the body is an HTML page, not JSON",
+                                          hint: "A single-page-app fallback or an error page is answering this URL; serve the JSON file at /.well-known/apple-app-site-association with no rewrite."))
+            return ValidationResult(document: nil, diagnostics: diagnostics, sourceMap: emptyMap)
+        }
+        let size = max(totalSize ?? bytes.count, bytes.count)
+        if size > sizeLimit {
+            diagnostics.append(Diagnostic(code: "AASA107",
+                                          message: "the file is \(size) bytes; Apple's systems read at most \(sizeLimit) bytes",
+                                          hint: "Shorten it: merge rules with wildcards, drop comments, remove white space."))
+            if size > parseLimit {
+                return ValidationResult(document: nil, diagnostics: diagnostics, sourceMap: emptyMap)
+            }
+        }
+        let parse = StrictJSONParser().parse(bytes)
+        diagnostics += parse.diagnostics
+        guard let root = parse.root else {
+            return ValidationResult(document: nil, diagnostics: diagnostics, sourceMap: parse.sourceMap)
+        }
+        var decoder = DocumentDecoder(sourceMap: parse.sourceMap)
+        guard let document = decoder.decode(root) else {
+            diagnostics.append(Diagnostic(code: "AASA206",
+                                          message: "the top level is \(root.typeName == "array" ? "an array" : "a \(root.typeName)"), not an object",
+                                          hint: "The file must be one JSON object such as {\"applinks\": {…}}.",
+                                          pointer: "", location: parse.sourceMap.location(of: root.offset)))
+            return ValidationResult(document: nil, diagnostics: diagnostics, sourceMap: parse.sourceMap)
+        }
+        diagnostics += decoder.diagnostics
+        let context = CheckContext(document: document, sourceMap: parse.sourceMap, domain: domain)
+        for doc in CodeDoc.all {
+            if let check = doc.check { diagnostics += check(context) }
+        }
+        return ValidationResult(document: document, diagnostics: ordered(diagnostics), sourceMap: parse.sourceMap)
+    }
+
+    /// Findings with a place in file order, then the others, each group stable.
+    static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let indexed = diagnostics.enumerated().map { ($0.offset, $0.element) }
+        return indexed.sorted { a, b in
+            let oa = a.1.location?.offset ?? Int.max
+            let ob = b.1.location?.offset ?? Int.max
+            return oa != ob ? oa < ob : a.0 < b.0
+        }.map(\.1)
+    }
+
+    /// Whether the text starts like an HTML page (`<!doctype html`, `<html`, `<head`, `<body`,
+    /// or any `<` followed by one of those within the first kilobyte).
+    static func looksLikeHTML(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard bytes.first == UInt8(ascii: "<") else { return false }
+        let head = String(decoding: bytes.prefix(1024), as: UTF8.self).lowercased()
+        return ["<!doctype html", "<html", "<head", "<body", "<meta", "<title"].contains { head.contains($0) }
+    }
+}

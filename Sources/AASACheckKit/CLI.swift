@@ -1,0 +1,186 @@
+import AASACore
+import Foundation
+
+/// A subcommand of `aasa-check`. One file per command under `Commands/`, listed in
+/// ``AASACheck/commands``.
+public protocol Command: Sendable {
+    /// The word after `aasa-check`.
+    static var name: String { get }
+    /// One line for the command list.
+    static var abstract: String { get }
+    /// `aasa-check NAME …` synopsis.
+    static var usage: String { get }
+    /// Paragraphs after the synopsis.
+    static var discussion: String { get }
+    /// Example invocations with a comment each.
+    static var examples: [(String, String)] { get }
+    /// The command's own options (the common ones are added).
+    static var options: [OptionSpec] { get }
+    /// Runs with parsed arguments; returns the exit status.
+    /// - Throws: ``UsageError`` for arguments that do not make sense together.
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32
+}
+
+/// What every command gets: where to write and the common options, already read.
+public struct CommandContext: Sendable {
+    public let console: Console
+    public let format: OutputFormat
+    public let failOn: FailOn
+    public let quiet: Bool
+    public let style: Style
+    public let command: String
+
+    /// Prints the report in the chosen format; `textBody` renders the text form.
+    /// - Returns: the exit status the report calls for.
+    public func emit(_ report: Report, textBody: (TextRenderer) -> String) -> Int32 {
+        switch format {
+        case .text:
+            console.out(textBody(TextRenderer(style: style)))
+        case .json:
+            console.out(report.json(failOn: failOn).render() + "\n")
+        case .sarif, .junit, .github:
+            // Renderers for CI formats register here (issue 7); until then, JSON.
+            console.out(report.json(failOn: failOn).render() + "\n")
+        }
+        for line in report.unreadable { console.err("aasa-check: \(line)\n") }
+        return report.exitCode(failOn: failOn)
+    }
+}
+
+/// The `aasa-check` program: argument dispatch, help and version.
+public enum AASACheck {
+    public static let version = "0.1.0"
+
+    /// Every subcommand. `check` is the default when the first word is not a command.
+    public static let commands: [any Command.Type] = [
+        ValidateCommand.self,
+        MatchCommand.self,
+        ExplainCommand.self,
+    ]
+
+    /// Runs the program with `arguments` (without the program name).
+    /// - Returns: the exit status: 0 clean, 1 findings at or above `--fail-on`, 2 usage error.
+    public static func main(_ arguments: [String], console: Console) -> Int32 {
+        var args = arguments
+        if args.isEmpty {
+            console.err(overview())
+            return 2
+        }
+        switch args[0] {
+        case "--version", "-V", "version":
+            console.out("aasa-check \(version)\n")
+            return 0
+        case "--help", "-h":
+            console.out(overview())
+            return 0
+        case "help":
+            if args.count > 1, let command = commands.first(where: { $0.name == args[1] }) {
+                console.out(help(command))
+                return 0
+            }
+            console.out(overview())
+            return 0
+        default:
+            break
+        }
+        let command: any Command.Type
+        if let c = commands.first(where: { $0.name == args[0] }) {
+            command = c
+            args.removeFirst()
+        } else if let check = commands.first(where: { $0.name == "check" }) {
+            command = check
+        } else {
+            console.err("aasa-check: unknown command \(SafeText.escape(args[0])); run `aasa-check --help`\n")
+            return 2
+        }
+        do {
+            let parsed = try ParsedArguments.parse(args, options: command.options + OptionSpec.common, command: command.name)
+            if parsed.has("--help") {
+                console.out(help(command))
+                return 0
+            }
+            let context = try makeContext(parsed, console: console, command: command.name)
+            return try command.run(parsed, context)
+        } catch let error as UsageError {
+            console.err("aasa-check \(command.name): \(error.message)\n")
+            return 2
+        } catch {
+            console.err("aasa-check \(command.name): \(error)\n")
+            return 2
+        }
+    }
+
+    static func makeContext(_ parsed: ParsedArguments, console: Console, command: String) throws -> CommandContext {
+        var format = OutputFormat.text
+        if parsed.has("--json") { format = .json }
+        if let f = parsed.value("--format") {
+            guard let chosen = OutputFormat(rawValue: f) else {
+                throw UsageError("--format must be one of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")); got \(SafeText.escape(f))")
+            }
+            format = chosen
+        }
+        var failOn = FailOn.error
+        if let f = parsed.value("--fail-on") {
+            guard let chosen = FailOn(rawValue: f) else {
+                throw UsageError("--fail-on must be error, warning or never; got \(SafeText.escape(f))")
+            }
+            failOn = chosen
+        }
+        let color = console.stdoutIsTerminal && !parsed.has("--no-color") && console.environment["NO_COLOR"] == nil
+            && format == .text && console.environment["TERM"] != "dumb"
+        return CommandContext(console: console, format: format, failOn: failOn, quiet: parsed.has("--quiet"),
+                              style: Style(enabled: color), command: command)
+    }
+
+    static func overview() -> String {
+        var s = """
+        aasa-check \(version) — will your universal links work?
+
+        Checks that a domain's apple-app-site-association file, the app's Associated Domains
+        entitlement and the app's routes agree, the way Apple's systems judge them.
+
+        USAGE: aasa-check [check] DOMAIN... [options]
+               aasa-check COMMAND [options]
+
+        COMMANDS:
+
+        """
+        let width = (commands.map { $0.name.count }.max() ?? 8) + 2
+        for c in commands {
+            s += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0) + c.abstract + "\n"
+        }
+        s += """
+
+        Run `aasa-check help COMMAND` or `aasa-check COMMAND --help` for a command's options.
+        Exit status: 0 no finding at or above --fail-on, 1 findings, 2 usage error.
+
+        A clean result means the file and entitlement are right; devices still need to fetch
+        them (about weekly through Apple's CDN), and links typed in Safari's address bar or
+        tapped on a page of the same domain stay in the browser.
+
+        """
+        return s
+    }
+
+    static func help(_ command: any Command.Type) -> String {
+        var s = "OVERVIEW: \(command.abstract)\n\nUSAGE: \(command.usage)\n\n"
+        if !command.discussion.isEmpty { s += command.discussion + "\n\n" }
+        s += "OPTIONS:\n"
+        let all = command.options + OptionSpec.common
+        let labels = all.map { o -> String in
+            var l = ([o.name] + o.aliases).joined(separator: ", ")
+            if let v = o.valueName { l += " \(v)" }
+            return l
+        }
+        let width = min(34, (labels.map(\.count).max() ?? 10) + 2)
+        for (o, l) in zip(all, labels) {
+            let padded = l.count < width ? l.padding(toLength: width, withPad: " ", startingAt: 0) : l + "\n" + String(repeating: " ", count: width + 2)
+            s += "  \(padded)\(o.help)\n"
+        }
+        if !command.examples.isEmpty {
+            s += "\nEXAMPLES:\n"
+            for (cmd, comment) in command.examples { s += "  # \(comment)\n  \(cmd)\n\n" }
+        }
+        return s
+    }
+}

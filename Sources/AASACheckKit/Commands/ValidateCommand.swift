@@ -1,0 +1,51 @@
+import AASACore
+
+/// `aasa-check validate FILE... | -`: check local domain files, no network (spec `cli.md`).
+public enum ValidateCommand: Command {
+    public static let name = "validate"
+    public static let abstract = "Check local apple-app-site-association files, no network."
+    public static let usage = "aasa-check validate FILE... [--domain HOST] [--format text|json] [--fail-on LEVEL]"
+    public static let discussion = """
+    Reads each FILE (or standard input for -) as Apple's systems would read it when served:
+    strict JSON with line and column for every problem, the document's structure, app IDs,
+    substitution variables, and rule analysis (catch-alls, dead rules, misplaced excludes).
+    An unreadable FILE is reported on standard error (exit status 2); the other files are
+    still checked.
+    """
+    public static let examples: [(String, String)] = [
+        ("aasa-check validate public/.well-known/apple-app-site-association", "Check the file before you deploy it"),
+        ("aasa-check validate --json aasa.json | jq '.diagnostics[].code'", "Machine-readable findings"),
+        ("curl -s https://example.com/.well-known/apple-app-site-association | aasa-check validate -", "Check what a server sends, from standard input"),
+        ("aasa-check validate --fail-on warning aasa.json", "Fail on warnings too (CI)"),
+    ]
+    public static let options: [OptionSpec] = [
+        OptionSpec("--domain", value: "HOST", help: "The host the file is served for (used by host-specific checks)."),
+    ]
+
+    public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError("give at least one FILE (or - for standard input); see `aasa-check validate --help`")
+        }
+        let domain = arguments.value("--domain").map { $0.lowercased() }
+        var report = Report()
+        for path in arguments.positionals {
+            let label = path == "-" ? "<stdin>" : path
+            do {
+                let input = try InputFile.read(path, limit: Validator.parseLimit, console: context.console)
+                let result = Validator.validate(input.bytes, domain: domain, totalSize: input.totalSize)
+                report.diagnostics += result.diagnostics.attributed(target: domain ?? label, source: .file, file: label)
+                report.sources[label] = input.bytes
+            } catch let error as UsageError {
+                report.unreadable.append(error.message)
+            }
+        }
+        let files = arguments.positionals.count
+        return context.emit(report) { text in
+            var out = report.diagnostics.map { text.render($0, sources: report.sources) }.joined()
+            if !context.quiet {
+                out += text.summary(report, failOn: context.failOn, subject: files == 1 ? "1 file" : "\(files) files")
+            }
+            return out
+        }
+    }
+}

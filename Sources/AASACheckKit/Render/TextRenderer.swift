@@ -1,0 +1,83 @@
+import AASACore
+
+/// Compiler-style text: `label:line:col: severity[CODE]: message`, the source line with a caret,
+/// the hint, and a summary line (spec `cli.md`, Text output).
+public struct TextRenderer: Sendable {
+    public let style: Style
+
+    public init(style: Style) { self.style = style }
+
+    /// The place label of a finding: the local file, the served file URL, or the target.
+    public static func label(for d: Diagnostic) -> String {
+        if let file = d.file { return file }
+        switch d.source {
+        case .origin?: return "\(d.target ?? "")/.well-known/apple-app-site-association"
+        case .cdn?: return "\(d.target ?? "") (Apple CDN copy)"
+        default: return d.target ?? "aasa-check"
+        }
+    }
+
+    /// One finding, with its excerpt when the source bytes are known.
+    public func render(_ d: Diagnostic, sources: [String: [UInt8]]) -> String {
+        let label = Self.label(for: d)
+        var head = label
+        if let loc = d.location { head += ":\(loc.line):\(loc.column)" }
+        let sev: String
+        switch d.severity {
+        case .error: sev = style.red(style.bold("error"))
+        case .warning: sev = style.yellow(style.bold("warning"))
+        case .info: sev = style.cyan("info")
+        }
+        var out = "\(style.bold(SafeText.escape(head))): \(sev)[\(d.code)]: \(SafeText.escape(d.message))\n"
+        if let loc = d.location, let bytes = sources[label], let excerpt = Self.excerpt(bytes, loc) {
+            let gutter = String(loc.line)
+            let pad = String(repeating: " ", count: gutter.count)
+            out += style.dim(" \(gutter) | ") + excerpt.line + "\n"
+            out += style.dim(" \(pad) | ") + String(repeating: " ", count: excerpt.caretColumn) + style.green("^") + "\n"
+        }
+        if let hint = d.hint { out += "  " + style.dim("hint:") + " " + SafeText.escape(hint) + "\n" }
+        return out
+    }
+
+    /// The line of `loc`, made printable and cut around the column when long, and where the
+    /// caret goes in it (0-based, in characters of the returned line).
+    static func excerpt(_ bytes: [UInt8], _ loc: SourceLocation) -> (line: String, caretColumn: Int)? {
+        var start = min(loc.offset, bytes.count)
+        while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
+        var end = min(loc.offset, bytes.count)
+        while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        var scalars = Array(text.unicodeScalars)
+        var caret = max(0, loc.column - 1)
+        // Tabs become one space so the caret lines up.
+        scalars = scalars.map { $0 == "\t" || $0 == "\r" ? " " : $0 }
+        if scalars.count > 100 {
+            let from = max(0, min(caret - 40, scalars.count - 100))
+            scalars = Array(scalars[from..<min(scalars.count, from + 100)])
+            caret -= from
+        }
+        let line = SafeText.escape(String(String.UnicodeScalarView(scalars)))
+        guard !line.trimmingWhitespace.isEmpty || caret == 0 else { return nil }
+        return (line, min(caret, line.unicodeScalars.count))
+    }
+
+    /// `N errors, N warnings, N infos` and what it means for the exit status.
+    public func summary(_ report: Report, failOn: FailOn, subject: String) -> String {
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        let counts = "\(plural(report.errors, "error")), \(plural(report.warnings, "warning")), \(plural(report.infos, "info"))"
+        let code = report.exitCode(failOn: failOn)
+        let verdict: String
+        switch code {
+        case 0: verdict = style.green("ok")
+        case 1: verdict = style.red("failed")
+        default: verdict = style.red("incomplete")
+        }
+        return "\(subject): \(counts) — \(verdict)\n"
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        String(unicodeScalars.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed().map(Character.init))
+    }
+}

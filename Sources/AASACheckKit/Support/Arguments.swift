@@ -1,0 +1,115 @@
+import AASACore
+
+/// A command-line mistake: printed as one line on standard error, exit status 2.
+public struct UsageError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}
+
+/// One option a command accepts.
+public struct OptionSpec: Sendable {
+    /// The long name with dashes, e.g. `--app-id`.
+    public let name: String
+    /// The value's name in help (`ID`), or `nil` for a flag.
+    public let valueName: String?
+    public let help: String
+    /// Whether it may be given several times (values collect in order).
+    public let repeatable: Bool
+    /// Other spellings, e.g. `-h`.
+    public let aliases: [String]
+
+    public init(_ name: String, value: String? = nil, repeatable: Bool = false, aliases: [String] = [], help: String) {
+        self.name = name
+        valueName = value
+        self.help = help
+        self.repeatable = repeatable
+        self.aliases = aliases
+    }
+
+    /// Options every command takes.
+    public static let common: [OptionSpec] = [
+        OptionSpec("--format", value: "FORMAT", help: "Output format: text, json, sarif, junit or github (default text)."),
+        OptionSpec("--json", help: "Short for --format json."),
+        OptionSpec("--fail-on", value: "LEVEL", help: "Lowest severity that makes the exit status 1: error (default), warning or never."),
+        OptionSpec("--quiet", aliases: ["-q"], help: "Only findings: no progress, no summary."),
+        OptionSpec("--no-color", help: "No ANSI colour (also when NO_COLOR is set or output is not a terminal)."),
+        OptionSpec("--help", aliases: ["-h"], help: "Show this help."),
+    ]
+}
+
+/// Arguments after parsing against a command's options.
+public struct ParsedArguments: Sendable {
+    public var positionals: [String] = []
+    public var values: [String: [String]] = [:]
+    public var flags: Set<String> = []
+
+    /// The last value of an option, or `nil`.
+    public func value(_ name: String) -> String? { values[name]?.last }
+
+    /// Every value of a repeatable option, in order.
+    public func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    public func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+
+    /// Parses `arguments` (`--name value`, `--name=value`, flags, `--` ending options; `-` is a
+    /// positional meaning standard input).
+    /// - Throws: ``UsageError`` for an unknown option (with the nearest known one) or a
+    ///   missing value.
+    public static func parse(_ arguments: [String], options: [OptionSpec], command: String) throws -> ParsedArguments {
+        var result = ParsedArguments()
+        var byName: [String: OptionSpec] = [:]
+        for o in options {
+            byName[o.name] = o
+            for a in o.aliases { byName[a] = o }
+        }
+        var i = 0
+        var onlyPositionals = false
+        while i < arguments.count {
+            let arg = arguments[i]
+            i += 1
+            if onlyPositionals || arg == "-" || !arg.hasPrefix("-") {
+                result.positionals.append(arg)
+                continue
+            }
+            if arg == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name = arg
+            var inline: String?
+            if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
+                name = String(arg[..<eq])
+                inline = String(arg[arg.index(after: eq)...])
+            }
+            guard let spec = byName[name] else {
+                let known = options.map(\.name)
+                let hint = KeySuggestion.nearest(to: name, in: known).map { " (did you mean \($0)?)" } ?? ""
+                throw UsageError("unknown option \(name) for `aasa-check \(command)`\(hint); see `aasa-check \(command) --help`")
+            }
+            if spec.valueName != nil {
+                let value: String
+                if let inline {
+                    value = inline
+                } else {
+                    guard i < arguments.count else {
+                        throw UsageError("\(spec.name) needs a value (\(spec.valueName!)); see `aasa-check \(command) --help`")
+                    }
+                    value = arguments[i]
+                    i += 1
+                }
+                if spec.repeatable {
+                    result.values[spec.name, default: []].append(value)
+                } else {
+                    result.values[spec.name] = [value]
+                }
+            } else {
+                if inline != nil { throw UsageError("\(spec.name) takes no value") }
+                result.flags.insert(spec.name)
+            }
+        }
+        return result
+    }
+}

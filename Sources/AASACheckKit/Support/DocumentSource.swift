@@ -1,0 +1,34 @@
+import AASACore
+import Foundation
+
+/// A domain file to answer questions about (`match`, `routes`): a local file, or a domain's
+/// served file.
+public struct LoadedDocument: Sendable {
+    /// The file label used in findings (the path, or the domain's file URL label).
+    public var label: String
+    /// The host the file is served for, when known.
+    public var host: String?
+    public var validation: ValidationResult
+    public var bytes: [UInt8]
+    /// Findings about the file (validation and, for a domain, hosting), attributed.
+    public var diagnostics: [Diagnostic]
+    /// Fetches made to load it.
+    public var fetches: [FetchSummary] = []
+}
+
+public enum DocumentSource {
+    /// Loads SOURCE: a local file when that path exists (served for `--domain` when given),
+    /// otherwise a domain to fetch.
+    /// - Throws: ``UsageError`` when the file cannot be read or the domain cannot be loaded.
+    public static func load(_ source: String, arguments: ParsedArguments, context: CommandContext) throws -> LoadedDocument {
+        let domain = arguments.value("--domain")?.lowercased()
+        if source == "-" || FileManager.default.fileExists(atPath: source) {
+            let input = try InputFile.read(source, limit: Validator.parseLimit, console: context.console)
+            let label = source == "-" ? "<stdin>" : source
+            let result = Validator.validate(input.bytes, domain: domain, totalSize: input.totalSize)
+            return LoadedDocument(label: label, host: domain, validation: result, bytes: input.bytes,
+                                  diagnostics: result.diagnostics.attributed(target: domain ?? label, source: .file, file: label))
+        }
+        throw UsageError("\(SafeText.escape(source)): no such file (fetching a domain as SOURCE needs the network layer, which this build lacks)")
+    }
+}

@@ -1,0 +1,10 @@
+extension CodeDoc {
+    /// A key twice in one object. Reported by ``StrictJSONParser``.
+    static let aasa204 = CodeDoc(
+        code: "AASA204", severity: .warning,
+        title: "A key appears twice in one object (the last one wins)",
+        why: "Only the last value counts, so rules written in the first occurrence are silently lost.",
+        fix: "Merge the two values into one key.",
+        failing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a/*"}], "components": [{"/": "/b/*"}]}]}}"#),
+        passing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a/*"}, {"/": "/b/*"}]}]}}"#))
+}

@@ -1,0 +1,18 @@
+extension CodeDoc {
+    /// A `details` entry that names no app.
+    static let aasa303 = CodeDoc(
+        code: "AASA303", severity: .error,
+        title: "A `details` entry names no app (`appIDs`/`appID` missing or empty)",
+        why: "Rules apply only to the apps an entry names; an entry without app IDs does nothing.",
+        fix: "Add \"appIDs\": [\"<App ID prefix>.<bundle ID>\"] to the entry.",
+        failing: .document(#"{"applinks": {"details": [{"appid": "ABCDE12345.com.example.app", "paths": ["*"]}]}}"#),
+        passing: .document(#"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.app", "paths": ["*"]}]}}"#),
+        check: { ctx in
+            (ctx.document.applinks?.details ?? []).compactMap { entry in
+                guard entry.appIDs.isEmpty else { return nil }
+                let said = entry.appIDsSource == "appIDs" ? "its appIDs array is empty" : "it has neither appIDs nor appID"
+                return ctx.diagnostic("AASA303", at: entry.ref, "details[\(entry.index)] names no app: \(said)",
+                                      hint: "Add \"appIDs\": [\"<App ID prefix>.<bundle ID>\"].")
+            }
+        })
+}

@@ -1,0 +1,17 @@
+extension CodeDoc {
+    /// A lowercase App ID prefix.
+    static let aasa306 = CodeDoc(
+        code: "AASA306", severity: .warning,
+        title: "An app ID prefix is lower case (the system upper-cases it)",
+        why: "It works, because the system upper-cases the prefix, but other tools and people compare it as written; it usually means the ID was typed by hand.",
+        fix: "Write the App ID prefix in upper case.",
+        failing: .document(#"{"webcredentials": {"apps": ["abcde12345.com.example.app"]}}"#),
+        passing: .document(#"{"webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}"#),
+        check: { ctx in
+            ctx.document.allAppIDs.compactMap { service, id in
+                guard AppIDSyntax.check(id.value) == .lowercasePrefix else { return nil }
+                return ctx.diagnostic("AASA306", at: id.ref, "the App ID prefix of \"\(id.value)\" (\(service)) is in lower case",
+                                      hint: "Write \(DocumentMatcher.canonicalAppID(id.value)).")
+            }
+        })
+}

@@ -1,0 +1,29 @@
+extension CodeDoc {
+    /// An app ID in more than one `details` entry.
+    static let aasa307 = CodeDoc(
+        code: "AASA307", severity: .warning,
+        title: "An app ID appears in more than one `details` entry (later entries are ignored)",
+        why: "The system uses only the first entry that lists an app; the rules of later entries never apply to it.",
+        fix: "Merge the rules into the first entry that lists the app, in the order they should be tried.",
+        failing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a/*"}]}, {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/b/*"}]}]}}"#),
+        passing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a/*"}, {"/": "/b/*"}]}]}}"#),
+        check: { ctx in
+            var firstEntry: [String: Int] = [:]
+            var out: [Diagnostic] = []
+            for entry in ctx.document.applinks?.details ?? [] {
+                var inThisEntry = Set<String>()
+                for id in entry.appIDs {
+                    let key = DocumentMatcher.canonicalAppID(id.value)
+                    guard inThisEntry.insert(key).inserted else { continue }
+                    if let first = firstEntry[key] {
+                        out.append(ctx.diagnostic("AASA307", at: id.ref,
+                                                  "\(id.value) is already listed in details[\(first)]; the system ignores this entry (details[\(entry.index)]) for it",
+                                                  hint: "Move these rules into details[\(first)]."))
+                    } else {
+                        firstEntry[key] = entry.index
+                    }
+                }
+            }
+            return out
+        })
+}

@@ -1,0 +1,18 @@
+extension CodeExample {
+    /// Runs the example through the pipeline it names and returns every finding.
+    ///
+    /// `nil` when this build has no pipeline for the example's kind (the examples test fails
+    /// on that rather than skipping).
+    public func run() -> [Diagnostic]? {
+        switch self {
+        case .document(let text, let domain):
+            return Validator.validate(Array(text.utf8), domain: domain).diagnostics
+        case .bytes(let bytes):
+            return Validator.validate(bytes).diagnostics
+        case .entitlements(let xml, let appID):
+            return try? EntitlementsLinter.runExample(xml, appID: appID)
+        case .response, .routes:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,419 @@
+/// Builds an ``AASADocument`` from parsed JSON and reports what the system would ignore or
+/// misread: wrong JSON types (AASA302, AASA309), components that are not objects (AASA308),
+/// unknown keys with the key probably meant (AASA310), and `?` objects with non-string values
+/// (AASA311). All other document checks run on the model (see ``CodeDoc/check``).
+///
+/// Rules of spec `aasa-reference.md` §4 applied here: `appIDs` (array) wins over `appID`;
+/// `components` (array) wins over `paths`; a non-object component is an empty rule; a `?`
+/// object with a non-string value is ignored whole; a value of the wrong type is ignored, so
+/// the key counts as absent (and inherits from `defaults`); single-string substitution
+/// variables are one-element arrays and values containing `$(` are dropped.
+public struct DocumentDecoder {
+    public let sourceMap: SourceMap
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    /// Services Apple's systems know.
+    public static let serviceKeys = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
+    static let applinksKeys = ["details", "defaults", "substitutionVariables", "apps"]
+    static let detailKeys = ["appIDs", "appID", "components", "paths", "defaults"]
+    static let componentKeys = ["/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment"]
+    static let defaultsKeys = ["caseSensitive", "percentEncoded", "/", "?", "#", "exclude"]
+    static let appsServiceKeys = ["apps"]
+    /// Keys of any level, used to notice a key put at the wrong level.
+    static let everyKey = serviceKeys + applinksKeys + detailKeys + componentKeys
+
+    public init(sourceMap: SourceMap) {
+        self.sourceMap = sourceMap
+    }
+
+    /// Decodes the root object. Returns `nil` when the root is not an object (AASA206 is the
+    /// validator's to report).
+    public mutating func decode(_ root: JSONNode) -> AASADocument? {
+        guard let members = root.objectMembers else { return nil }
+        var doc = AASADocument(root: root)
+        for member in members {
+            let pointer = JSONPointer.appending("", member.key)
+            switch member.key {
+            case "applinks":
+                doc.applinks = decodeAppLinks(member.value, pointer: pointer)
+            case "webcredentials", "appclips", "activitycontinuation":
+                let service = decodeAppsService(member.value, pointer: pointer, name: member.key)
+                switch member.key {
+                case "webcredentials": doc.webcredentials = service
+                case "appclips": doc.appclips = service
+                default: doc.activitycontinuation = service
+                }
+            default:
+                unknownKey(member, pointer: pointer, known: Self.serviceKeys, context: "the top level")
+            }
+        }
+        return doc
+    }
+
+    // MARK: Helpers
+
+    func ref(_ node: JSONNode, _ pointer: String) -> SourceRef {
+        SourceRef(pointer: pointer, location: sourceMap.location(of: node.offset))
+    }
+
+    mutating func report(_ code: String, _ node: JSONNode, _ pointer: String, _ message: String, hint: String? = nil) {
+        diagnostics.append(Diagnostic(code: code, message: message, hint: hint, pointer: pointer,
+                                      location: sourceMap.location(of: node.offset)))
+    }
+
+    mutating func wrongType(_ code: String, _ node: JSONNode, _ pointer: String, what: String, expected: String) {
+        report(code, node, pointer, "\(what) must be \(expected), found \(article(node.typeName))",
+               hint: "The system ignores a value of the wrong type, so this has no effect.")
+    }
+
+    func article(_ type: String) -> String {
+        type == "array" || type == "object" ? "an \(type)" : "a \(type)"
+    }
+
+    mutating func unknownKey(_ member: JSONMember, pointer: String, known: [String], context: String) {
+        var hint = "The system ignores keys it does not know."
+        if let suggestion = KeySuggestion.nearest(to: member.key, in: known) {
+            hint = "Did you mean \"\(suggestion)\"? " + hint
+        } else if let elsewhere = KeySuggestion.nearest(to: member.key, in: Self.everyKey) {
+            hint = "\"\(elsewhere)\" belongs at another level of the document. " + hint
+        }
+        diagnostics.append(Diagnostic(code: "AASA310",
+                                      message: "unknown key \"\(member.key)\" in \(context)",
+                                      hint: hint, pointer: pointer,
+                                      location: sourceMap.location(of: member.keyOffset)))
+    }
+
+    // MARK: applinks
+
+    mutating func decodeAppLinks(_ node: JSONNode, pointer: String) -> AppLinksService? {
+        guard let members = node.objectMembers else {
+            wrongType("AASA302", node, pointer, what: "applinks", expected: "an object")
+            return nil
+        }
+        var service = AppLinksService(ref: ref(node, pointer))
+        // Variables first: rules refer to them wherever they are written.
+        for member in members {
+            let p = JSONPointer.appending(pointer, member.key)
+            switch member.key {
+            case "details":
+                break
+            case "defaults":
+                service.defaults = decodeRuleKeys(member.value, pointer: p, known: Self.defaultsKeys,
+                                                  context: "applinks.defaults", isDefaults: true)
+            case "substitutionVariables":
+                decodeVariables(member.value, pointer: p, into: &service)
+            case "apps":
+                if let array = member.value.arrayValue {
+                    service.apps = Located(array, ref: ref(member.value, p))
+                } else {
+                    wrongType("AASA302", member.value, p, what: "applinks.apps", expected: "an array")
+                }
+            default:
+                unknownKey(member, pointer: p, known: Self.applinksKeys, context: "applinks")
+            }
+        }
+        if let details = members.last(where: { $0.key == "details" }) {
+            let p = JSONPointer.appending(pointer, "details")
+            switch details.value.value {
+            case .array(let entries):
+                service.detailsForm = .array
+                for (i, entry) in entries.enumerated() {
+                    if let e = decodeDetail(entry, index: i, pointer: JSONPointer.appending(p, i)) {
+                        service.details.append(e)
+                    }
+                }
+            case .object(let entries):
+                service.detailsForm = .dictionary
+                for (i, member) in entries.enumerated() {
+                    let ep = JSONPointer.appending(p, member.key)
+                    if let e = decodeDictionaryDetail(member, index: i, pointer: ep) {
+                        service.details.append(e)
+                    }
+                }
+            default:
+                wrongType("AASA302", details.value, p, what: "applinks.details", expected: "an array (or the legacy dictionary)")
+            }
+        }
+        return service
+    }
+
+    mutating func decodeVariables(_ node: JSONNode, pointer: String, into service: inout AppLinksService) {
+        guard let members = node.objectMembers else {
+            wrongType("AASA302", node, pointer, what: "substitutionVariables", expected: "an object")
+            return
+        }
+        for member in members {
+            let p = JSONPointer.appending(pointer, member.key)
+            var values: [String] = []
+            switch member.value.value {
+            case .string(let s):
+                values = [s]
+            case .array(let elements):
+                for (i, e) in elements.enumerated() {
+                    if let s = e.stringValue {
+                        values.append(s)
+                    } else {
+                        wrongType("AASA302", e, JSONPointer.appending(p, i),
+                                  what: "a value of the substitution variable \"\(member.key)\"", expected: "a string")
+                    }
+                }
+            default:
+                wrongType("AASA302", member.value, p,
+                          what: "the substitution variable \"\(member.key)\"", expected: "an array of strings")
+                continue
+            }
+            // The system drops values that refer to other variables (AASA315 reports them).
+            service.substitutionVariables[member.key] = values.filter { !$0.contains("$(") }
+            service.variableRefs[member.key] = SourceRef(pointer: p, location: sourceMap.location(of: member.keyOffset))
+        }
+    }
+
+    // MARK: details
+
+    mutating func decodeDetail(_ node: JSONNode, index: Int, pointer: String) -> DetailEntry? {
+        guard let members = node.objectMembers else {
+            wrongType("AASA302", node, pointer, what: "a details entry", expected: "an object")
+            return nil
+        }
+        var entry = DetailEntry(index: index, ref: ref(node, pointer), node: node)
+        var appIDs: [Located<String>]?
+        var appID: Located<String>?
+        var components: [Rule]?
+        var paths: [Rule]?
+        for member in members {
+            let p = JSONPointer.appending(pointer, member.key)
+            switch member.key {
+            case "appIDs":
+                if let array = member.value.arrayValue {
+                    appIDs = []
+                    for (i, e) in array.enumerated() {
+                        let ep = JSONPointer.appending(p, i)
+                        if let s = e.stringValue {
+                            appIDs!.append(Located(s, ref: ref(e, ep)))
+                        } else {
+                            wrongType("AASA302", e, ep, what: "an element of appIDs", expected: "a string")
+                        }
+                    }
+                } else {
+                    wrongType("AASA302", member.value, p, what: "appIDs", expected: "an array of strings")
+                }
+            case "appID":
+                if let s = member.value.stringValue {
+                    appID = Located(s, ref: ref(member.value, p))
+                } else {
+                    wrongType("AASA302", member.value, p, what: "appID", expected: "a string")
+                }
+            case "components":
+                if let array = member.value.arrayValue {
+                    components = array.enumerated().map { i, c in decodeComponent(c, index: i, pointer: JSONPointer.appending(p, i)) }
+                } else {
+                    wrongType("AASA302", member.value, p, what: "components", expected: "an array of objects")
+                }
+            case "paths":
+                paths = decodePaths(member.value, pointer: p)
+            case "defaults":
+                entry.defaults = decodeRuleKeys(member.value, pointer: p, known: Self.defaultsKeys,
+                                                context: "the entry's defaults", isDefaults: true)
+            default:
+                unknownKey(member, pointer: p, known: Self.detailKeys, context: "a details entry")
+            }
+        }
+        if let appIDs {
+            entry.appIDs = appIDs
+            entry.appIDsSource = "appIDs"
+        } else if let appID {
+            entry.appIDs = [appID]
+            entry.appIDsSource = "appID"
+        }
+        if let components {
+            entry.rules = .components(components)
+        } else if let paths {
+            entry.rules = .paths(paths)
+        }
+        return entry
+    }
+
+    /// The oldest form: `"details": {"ABCDE12345.com.example.app": {"paths": [...]}}`.
+    mutating func decodeDictionaryDetail(_ member: JSONMember, index: Int, pointer: String) -> DetailEntry? {
+        let node = member.value
+        guard let members = node.objectMembers else {
+            wrongType("AASA302", node, pointer, what: "the details value for \"\(member.key)\"", expected: "an object")
+            return nil
+        }
+        var entry = DetailEntry(index: index, ref: ref(node, pointer), node: node)
+        entry.appIDs = [Located(member.key, ref: SourceRef(pointer: pointer, location: sourceMap.location(of: member.keyOffset)))]
+        entry.appIDsSource = "key"
+        for m in members {
+            let p = JSONPointer.appending(pointer, m.key)
+            if m.key == "paths" {
+                if let rules = decodePaths(m.value, pointer: p) { entry.rules = .paths(rules) }
+            } else {
+                unknownKey(m, pointer: p, known: ["paths"], context: "a legacy details value")
+            }
+        }
+        return entry
+    }
+
+    mutating func decodePaths(_ node: JSONNode, pointer: String) -> [Rule]? {
+        guard let array = node.arrayValue else {
+            wrongType("AASA302", node, pointer, what: "paths", expected: "an array of strings")
+            return nil
+        }
+        var rules: [Rule] = []
+        for (i, e) in array.enumerated() {
+            let p = JSONPointer.appending(pointer, i)
+            guard let s = e.stringValue else {
+                wrongType("AASA302", e, p, what: "an element of paths", expected: "a string")
+                continue
+            }
+            rules.append(Self.legacyPathRule(s, index: i, ref: ref(e, p)))
+        }
+        return rules
+    }
+
+    /// Converts a legacy `paths` string: a leading `NOT ` (any case, one space) makes an exclude
+    /// rule that matches case-sensitively (spec §5 step 3).
+    public static func legacyPathRule(_ s: String, index: Int, ref: SourceRef) -> Rule {
+        var keys = RuleKeys()
+        if s.count >= 4, s.prefix(3).uppercased() == "NOT", s.dropFirst(3).first == " " {
+            keys.path = String(s.dropFirst(4))
+            keys.exclude = true
+            keys.caseSensitive = true
+        } else {
+            keys.path = s
+        }
+        return Rule(index: index, ref: ref, keys: keys, text: s, isLegacyPath: true)
+    }
+
+    // MARK: components and defaults
+
+    mutating func decodeComponent(_ node: JSONNode, index: Int, pointer: String) -> Rule {
+        guard node.objectMembers != nil else {
+            report("AASA308", node, pointer,
+                   "component \(index) is \(article(node.typeName)), not an object; the system reads it as an empty rule that matches every URL",
+                   hint: node.stringValue.map { "Write it as {\"/\": \(JSONNode(.string($0), offset: 0).compactText)}." }
+                     ?? "Write each component as an object such as {\"/\": \"/path/*\"}.")
+            return Rule(index: index, ref: ref(node, pointer), keys: RuleKeys(), text: node.compactText, isLegacyPath: false)
+        }
+        let keys = decodeRuleKeys(node, pointer: pointer, known: Self.componentKeys,
+                                  context: "a component", isDefaults: false)
+        // The rule as written, without its comment (not part of the pattern).
+        var shown = node
+        shown.value = .object(node.objectMembers!.filter { $0.key != "comment" })
+        return Rule(index: index, ref: ref(node, pointer), keys: keys, text: shown.compactText,
+                    comment: node["comment"]?.stringValue, isLegacyPath: false)
+    }
+
+    mutating func decodeRuleKeys(_ node: JSONNode, pointer: String, known: [String], context: String, isDefaults: Bool) -> RuleKeys {
+        guard let members = node.objectMembers else {
+            if isDefaults { wrongType("AASA302", node, pointer, what: context, expected: "an object") }
+            return RuleKeys()
+        }
+        var keys = RuleKeys()
+        let code = "AASA309"
+        for member in members {
+            let p = JSONPointer.appending(pointer, member.key)
+            let v = member.value
+            switch member.key {
+            case "/", "#":
+                if let s = v.stringValue {
+                    if member.key == "/" { keys.path = s } else { keys.fragment = s }
+                } else {
+                    wrongType(code, v, p, what: "\"\(member.key)\"", expected: "a string")
+                }
+            case "?":
+                if let s = v.stringValue {
+                    keys.query = .string(s)
+                } else if let items = v.objectMembers {
+                    let bad = items.filter { $0.value.stringValue == nil }
+                    if let first = bad.first {
+                        report("AASA311", first.value, JSONPointer.appending(p, first.key),
+                               "the query item \"\(first.key)\" has \(article(first.value.typeName)) value; the system then ignores the whole \"?\" object, so this rule matches any query",
+                               hint: "Write every value of the \"?\" object as a string pattern, e.g. \"*\" or \"?*\".")
+                    } else {
+                        keys.query = .items(items.map { QueryItemPattern(name: $0.key, pattern: $0.value.stringValue!) })
+                    }
+                } else {
+                    wrongType(code, v, p, what: "\"?\"", expected: "a string or an object of strings")
+                }
+            case "exclude", "caseSensitive", "percentEncoded":
+                if let b = v.boolValue {
+                    switch member.key {
+                    case "exclude": keys.exclude = b
+                    case "caseSensitive": keys.caseSensitive = b
+                    default: keys.percentEncoded = b
+                    }
+                } else {
+                    wrongType(code, v, p, what: "\"\(member.key)\"", expected: "true or false")
+                }
+            case "comment" where !isDefaults:
+                if v.stringValue == nil { wrongType(code, v, p, what: "\"comment\"", expected: "a string") }
+            default:
+                unknownKey(member, pointer: p, known: known, context: context)
+            }
+        }
+        return keys
+    }
+
+    // MARK: apps services
+
+    mutating func decodeAppsService(_ node: JSONNode, pointer: String, name: String) -> AppsService? {
+        guard let members = node.objectMembers else {
+            wrongType("AASA302", node, pointer, what: name, expected: "an object")
+            return nil
+        }
+        var service = AppsService(ref: ref(node, pointer))
+        for member in members {
+            let p = JSONPointer.appending(pointer, member.key)
+            if member.key == "apps" {
+                guard let array = member.value.arrayValue else {
+                    wrongType("AASA302", member.value, p, what: "\(name).apps", expected: "an array of app IDs")
+                    continue
+                }
+                service.apps = array.enumerated().compactMap { i, e in
+                    e.stringValue.map { Located($0, ref: ref(e, JSONPointer.appending(p, i))) }
+                }
+            } else {
+                unknownKey(member, pointer: p, known: Self.appsServiceKeys, context: name)
+            }
+        }
+        return service
+    }
+}
+
+/// Finds the known key a misspelt one was probably meant to be.
+public enum KeySuggestion {
+    /// The key of `known` equal to `key` ignoring case, else the nearest within an edit distance
+    /// of 2 (at most a third of the key's length); `nil` when nothing is close.
+    public static func nearest(to key: String, in known: [String]) -> String? {
+        if let same = known.first(where: { $0.lowercased() == key.lowercased() && $0 != key }) { return same }
+        if known.contains(key) { return nil }
+        let a = Array(key.lowercased())
+        let limit = min(2, max(1, a.count / 3))
+        var best: (String, Int)?
+        for k in known {
+            let d = distance(a, Array(k.lowercased()))
+            if d <= limit, best == nil || d < best!.1 { best = (k, d) }
+        }
+        return best?.0
+    }
+
+    /// Optimal string alignment distance (Levenshtein plus adjacent transpositions).
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return d[a.count][b.count]
+    }
+}
