@@ -8,7 +8,7 @@ import Testing
 
     @Test func everyEntitlementsCodeIsRegistered() {
         #expect(Self.docs.map(\.code) == ["AASA601", "AASA602", "AASA603", "AASA604", "AASA605", "AASA606",
-            "AASA608", "AASA609", "AASA610", "AASA611", "AASA612", "AASA613", "AASA614"])
+            "AASA607", "AASA608", "AASA609", "AASA610", "AASA611", "AASA612", "AASA613", "AASA614"])
     }
 
     @Test(arguments: docs.map(\.code))

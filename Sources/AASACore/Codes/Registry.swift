@@ -35,6 +35,7 @@ extension CodeDoc {
         .aasa604,
         .aasa605,
         .aasa606,
+        .aasa607,
         .aasa608,
         .aasa609,
         .aasa610,

@@ -11,6 +11,8 @@ extension CodeExample {
             return Validator.validate(bytes).diagnostics
         case .entitlements(let xml, let appID):
             return try? EntitlementsLinter.runExample(xml, appID: appID)
+        case .crossCheck(let xml, let appID, let files):
+            return try? EntitlementsLinter.runCrossCheckExample(xml, appID: appID, files: files)
         case .response, .routes:
             return nil
         }
