@@ -56,6 +56,7 @@ public enum AASACheck {
         ValidateCommand.self,
         MatchCommand.self,
         ExplainCommand.self,
+        EntitlementsCommand.self,
     ]
 
     /// Runs the program with `arguments` (without the program name).
