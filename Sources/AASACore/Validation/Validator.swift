@@ -51,6 +51,13 @@ public enum Validator {
     public static func validate(_ bytes: [UInt8], domain: String? = nil, totalSize: Int? = nil) -> ValidationResult {
         var diagnostics: [Diagnostic] = []
         let emptyMap = SourceMap(bytes: [])
+        let size = max(totalSize ?? bytes.count, bytes.count)
+        let tooLarge = Diagnostic(code: "AASA107",
+                                  message: "the file is \(size) bytes; Apple's systems read at most \(sizeLimit) bytes",
+                                  hint: "Shorten it: merge rules with wildcards, drop comments, remove white space.")
+        if size > parseLimit {
+            return ValidationResult(document: nil, diagnostics: [tooLarge], sourceMap: emptyMap)
+        }
         let start = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) })
         guard let start else {
             diagnostics.append(Diagnostic(code: "AASA112",
@@ -63,15 +70,7 @@ public enum Validator {
                                           hint: "A single-page-app fallback or an error page is answering this URL; serve the JSON file at /.well-known/apple-app-site-association with no rewrite."))
             return ValidationResult(document: nil, diagnostics: diagnostics, sourceMap: emptyMap)
         }
-        let size = max(totalSize ?? bytes.count, bytes.count)
-        if size > sizeLimit {
-            diagnostics.append(Diagnostic(code: "AASA107",
-                                          message: "the file is \(size) bytes; Apple's systems read at most \(sizeLimit) bytes",
-                                          hint: "Shorten it: merge rules with wildcards, drop comments, remove white space."))
-            if size > parseLimit {
-                return ValidationResult(document: nil, diagnostics: diagnostics, sourceMap: emptyMap)
-            }
-        }
+        if size > sizeLimit { diagnostics.append(tooLarge) }
         let parse = StrictJSONParser().parse(bytes)
         diagnostics += parse.diagnostics
         guard let root = parse.root else {

@@ -1,0 +1,44 @@
+/// Whether one rule matches every URL another matches, decided over the patterns
+/// (``PatternSearch``), never by sampling URLs.
+///
+/// A rule is the conjunction of its path, query and fragment conditions, so rule `earlier`
+/// covers rule `later` when each condition of `earlier` holds wherever the same condition of
+/// `later` does. Where the two rules read the URL differently (one decodes percent escapes and
+/// the other does not) only a condition that accepts everything is taken to cover; so a
+/// `true` answer is always proven, and `false` means "not proven".
+public enum RuleCoverage {
+    /// Whether every URL `later` matches is matched by `earlier`.
+    public static func covers(_ earlier: CompiledRule, _ later: CompiledRule) -> Bool {
+        let sameView = earlier.percentEncoded == later.percentEncoded
+        return covers(earlier.path, later.path, sameView: sameView)
+            && covers(earlier.fragment, later.fragment, sameView: sameView)
+            && coversQuery(earlier.query, later.query, sameView: sameView)
+    }
+
+    /// A string condition; `nil` accepts everything.
+    static func covers(_ outer: CompiledPattern?, _ inner: CompiledPattern?, sameView: Bool) -> Bool {
+        guard let outer else { return true }
+        if outer.matchesEverything || PatternSearch.acceptsEverything(outer) { return true }
+        guard let inner, sameView else { return false }
+        return PatternSearch.includes(outer, inner) == true
+    }
+
+    static func coversQuery(_ outer: CompiledQuery?, _ inner: CompiledQuery?, sameView: Bool) -> Bool {
+        switch (outer, inner) {
+        case (nil, _):
+            return true
+        case (.whole(let o)?, .whole(let i)?):
+            return covers(o, i, sameView: sameView)
+        case (.whole(let o)?, _):
+            return covers(o, nil, sameView: sameView)
+        case (.items(let o)?, .items(let i)?):
+            return o.allSatisfy { name, pattern in
+                // Every occurrence of the item in `inner`'s URLs satisfies inner's pattern (or,
+                // when inner does not name it, any value or absence is possible).
+                covers(pattern, i.first(where: { $0.name == name })?.pattern, sameView: sameView)
+            }
+        case (.items(let o)?, _):
+            return o.allSatisfy { covers($0.pattern, nil, sameView: sameView) }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+@testable import AASACheckKit
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+func fixturePath(_ relative: String) -> String { packageRoot.appendingPathComponent("Fixtures").appendingPathComponent(relative).path }
+
+/// The outcome of one in-process run of `aasa-check`.
+struct Run {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    /// Standard output parsed as JSON (an object).
+    func json() throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+        guard let dict = object as? [String: Any] else { throw CocoaError(.propertyListReadCorrupt) }
+        return dict
+    }
+
+    func codes() throws -> [String] {
+        ((try json()["diagnostics"] as? [[String: Any]]) ?? []).compactMap { $0["code"] as? String }
+    }
+}
+
+final class Capture: @unchecked Sendable {
+    var out = ""
+    var err = ""
+}
+
+/// Runs the CLI in-process with captured streams and optional standard input.
+func run(_ args: [String], stdin: [UInt8]? = nil, env: [String: String] = [:]) -> Run {
+    let capture = Capture()
+    let console = Console(stdout: { capture.out += $0 }, stderr: { capture.err += $0 },
+                          environment: env, readStandardInput: { limit in stdin.map { Array($0.prefix(limit + 1)) } })
+    let status = AASACheck.main(args, console: console)
+    return Run(status: status, stdout: capture.out, stderr: capture.err)
+}
+
+/// A temporary file with these bytes, removed by the caller.
+func temporaryFile(_ bytes: [UInt8], name: String = UUID().uuidString) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-check-tests-" + name).path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    return path
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+@testable import AASACheckKit
+
+@Suite struct ValidateCommandTests {
+    static let corpus: [String] = {
+        let dir = fixturePath("corpus/aasa")
+        return (try? FileManager.default.contentsOfDirectory(atPath: dir))!.sorted().map { dir + "/" + $0 }
+    }()
+
+    @Test(arguments: corpus)
+    func corpusGivesValidJSON(_ path: String) throws {
+        let r = run(["validate", "--format", "json", path])
+        #expect(r.status == 0 || r.status == 1)
+        let json = try r.json()
+        let summary = try #require(json["summary"] as? [String: Any])
+        #expect(summary["exitCode"] as? Int == Int(r.status))
+        for d in try #require(json["diagnostics"] as? [[String: Any]]) {
+            #expect((d["code"] as? String)?.hasPrefix("AASA") == true)
+            #expect(["error", "warning", "info"].contains(d["severity"] as? String ?? ""))
+            #expect(d["file"] as? String == path)
+            #expect(d.keys.contains("line") && d.keys.contains("column") && d.keys.contains("pointer"))
+        }
+    }
+
+    @Test func fiveCallsTrailingCommaAtLine17Column14() throws {
+        let r = run(["validate", "--json", fixturePath("corpus/aasa/5calls__5calls__static_.well-known_apple-app-site-association")])
+        let d = try #require((try r.json()["diagnostics"] as? [[String: Any]])?.first)
+        #expect(d["code"] as? String == "AASA203")
+        #expect(d["line"] as? Int == 17 && d["column"] as? Int == 14)
+        #expect(r.status == 1)
+    }
+
+    @Test func textOutputIsCompilerStyle() {
+        let path = fixturePath("corpus/aasa/5calls__5calls__static_.well-known_apple-app-site-association")
+        let r = run(["validate", path])
+        #expect(r.stdout.hasPrefix("\(path):17:14: error[AASA203]: a trailing comma before ']' is not allowed in JSON\n"))
+        #expect(r.stdout.contains(" 17 |              ]\n    |              ^\n"))
+        #expect(r.stdout.hasSuffix("1 file: 1 error, 0 warnings, 0 infos — failed\n"))
+        #expect(!r.stdout.contains("\u{1B}["), "no colour when not a terminal")
+    }
+
+    @Test func failOnControlsTheExitStatus() {
+        let warnOnly = fixturePath("corpus/aasa/WelcometoMyGarden__welcometomygarden__static_.well-known_apple-app-site-association")
+        #expect(run(["validate", warnOnly]).status == 0)
+        #expect(run(["validate", "--fail-on", "warning", warnOnly]).status == 1)
+        #expect(run(["validate", "--fail-on", "never", fixturePath("corpus/aasa/5calls__5calls__static_.well-known_apple-app-site-association")]).status == 0)
+        #expect(run(["validate", "--fail-on", "sometimes", warnOnly]).status == 2)
+    }
+
+    // MARK: Bad input: a clear diagnostic or usage error and the right exit status, never a crash.
+
+    @Test func directoryIsAUsageError() {
+        let r = run(["validate", fixturePath("corpus")])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("is a directory"))
+    }
+
+    @Test func missingFileIsAUsageErrorAndOtherFilesAreStillChecked() throws {
+        let good = fixturePath("corpus/aasa/Provenance-Emu__provenance-emu.github.io__.well-known_apple-app-site-association")
+        let r = run(["validate", "--json", "/nonexistent/aasa.json", good])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("/nonexistent/aasa.json: no such file"))
+        let json = try r.json()
+        #expect((json["unreadable"] as? [String])?.count == 1)
+        #expect(json["diagnostics"] != nil)
+    }
+
+    @Test func tenMegabyteFileIsAASA107() throws {
+        let path = try temporaryFile(Array(repeating: UInt8(ascii: " "), count: 10 * 1_048_576 - 2) + Array("{}".utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = run(["validate", "--json", path])
+        #expect(r.status == 1)
+        let codes = try r.codes()
+        #expect(codes == ["AASA107"])
+        #expect(r.stdout.contains("10485760 bytes"))
+    }
+
+    @Test func deepNestingIsAASA201NotACrash() throws {
+        let bytes = Array(repeating: UInt8(ascii: "["), count: 100_000) + Array(repeating: UInt8(ascii: "]"), count: 100_000)
+        let r = run(["validate", "--json", "-"], stdin: bytes)
+        #expect(r.status == 1)
+        let all = try #require(try r.json()["diagnostics"] as? [[String: Any]])
+        #expect(all.map { $0["code"] as? String } == ["AASA107", "AASA201"], "200,000 bytes is over the size limit too")
+        let d = all[1]
+        #expect((d["message"] as? String)?.contains("nested deeper than 256") == true)
+        #expect(d["line"] as? Int == 1 && d["column"] as? Int == 257)
+    }
+
+    @Test func randomBytesGetAClearDiagnostic() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let r = run(["validate", "--json", "-"], stdin: bytes)
+            #expect(r.status == 1)
+            let codes = try r.codes()
+            #expect(!codes.isEmpty)
+            #expect(codes.allSatisfy { ["AASA201", "AASA202", "AASA205", "AASA113", "AASA203"].contains($0) }, "\(codes)")
+        }
+    }
+
+    @Test func emptyFileIsAASA112() throws {
+        let path = try temporaryFile([])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = run(["validate", "--json", path])
+        #expect(r.status == 1)
+        #expect(try r.codes() == ["AASA112"])
+    }
+
+    @Test func unknownOptionSuggestsTheNearest() {
+        let r = run(["validate", "--fromat", "json", "x"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("unknown option --fromat"))
+        #expect(r.stderr.contains("did you mean --format?"))
+    }
+
+    @Test func helpAndVersion() {
+        #expect(run(["--version"]).stdout == "aasa-check \(AASACheck.version)\n")
+        let help = run(["validate", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: aasa-check validate"))
+        #expect(help.stdout.contains("EXAMPLES:"))
+        #expect(run([]).status == 2)
+    }
+
+    @Test func explainEveryCode() {
+        let list = run(["explain"])
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("AASA203"))
+        let one = run(["explain", "203"])
+        #expect(one.stdout.contains("AASA203 (error)"))
+        #expect(one.stdout.contains("Failing example:"))
+        #expect(run(["explain", "AASA999"]).status == 2)
+    }
+}
