@@ -56,7 +56,7 @@ public struct AppIdentity: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    static func hasVariable(_ s: String) -> Bool { s.contains("$(") || s.contains("${") }
+    static func hasVariable(_ s: String) -> Bool { s.containsUTF8("$(") || s.containsUTF8("${") }
 }
 
 /// Whether an entitlements file looks like a release build's or a development build's, and

@@ -185,11 +185,17 @@ public enum EntitlementsLinter {
         }
 
         // AASA604: a wildcard without an entry for its apex.
+        var apexes: Set<Key> = []
+        var normalApexes: Set<Key> = []
+        for entry in entries where !entry.isWildcard && !entry.host.isEmpty {
+            let key = Key(service: entry.serviceName, host: entry.host, wildcard: false, port: entry.port)
+            apexes.insert(key)
+            if !entry.isAlternateMode { normalApexes.insert(key) }
+        }
         for entry in entries where entry.isWildcard && !entry.host.isEmpty && entry.service != .appclips {
-            let apexCovered = entries.contains {
-                !$0.isWildcard && $0.serviceName == entry.serviceName && $0.host == entry.host && $0.port == entry.port
-                    && (entry.isAlternateMode || !$0.isAlternateMode)
-            }
+            // A normal-mode wildcard needs a normal-mode apex; a mode wildcard, any apex.
+            let key = Key(service: entry.serviceName, host: entry.host, wildcard: false, port: entry.port)
+            let apexCovered = entry.isAlternateMode ? apexes.contains(key) : normalApexes.contains(key)
             if !apexCovered {
                 report("AASA604",
                     "`\(shown(entry.raw))` covers the subdomains of \(entry.host) but not \(entry.host) itself, and no entry lists it",
@@ -198,12 +204,12 @@ public enum EntitlementsLinter {
         }
 
         // AASA609: more than 30 domains.
-        var distinct: [String] = []
-        for entry in entries where !entry.host.isEmpty && !distinct.contains(entry.displayHost) {
-            distinct.append(entry.displayHost)
+        var distinct: Set<String> = []
+        let total = Set(entries.filter { !$0.host.isEmpty }.map(\.displayHost)).count
+        for entry in entries where !entry.host.isEmpty && distinct.insert(entry.displayHost).inserted {
             if distinct.count == domainLimit + 1 {
                 report("AASA609",
-                    "the entitlement lists \(Set(entries.filter { !$0.host.isEmpty }.map(\.displayHost)).count) domains; "
+                    "the entitlement lists \(total) domains; "
                         + "Apple advises no more than \(domainLimit)",
                     "move rarely used domains behind one domain with redirects, or split the app's domains", entry)
             }
@@ -223,7 +229,7 @@ public enum EntitlementsLinter {
         }
         for word in ["yourdomain", "your-domain", "your_domain", "yoursite", "your-site", "yourwebsite",
             "yourapp", "mydomain", "my-domain", "linking_domain", "placeholder", "changeme"]
-        where host.contains(word) {
+        where host.containsUTF8(word) {
             return "`\(word)` is a placeholder, not a domain"
         }
         if !entry.isAlternateMode {
