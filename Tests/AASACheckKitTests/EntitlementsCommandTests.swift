@@ -127,6 +127,9 @@ import Testing
         #expect(notProfile.status == 2)
         #expect(notProfile.err.contains("not a provisioning profile"))
         #expect(run([sample("SoarStarterSwift.entitlements"), "--domain-file", "noequals"]).status == 2)
+        let dir = run([Self.samples])
+        #expect(dir.status == 2)
+        #expect(dir.err == "aasa-check: \(Self.samples): is a directory; give the .entitlements, .xcent or .mobileprovision file\n")
     }
 
     @Test func profileWithoutTheCapability() {

@@ -154,6 +154,11 @@ public enum EntitlementsCommand: Command {
     /// Reads and parses one entitlements file or profile; a failure goes to `unreadable`.
     static func readEntitlements(_ path: String, into report: inout Report, context: CommandContext) -> EntitlementsFile? {
         let label = path == "-" ? "<stdin>" : path
+        var isDirectory: ObjCBool = false
+        if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            report.unreadable.append("\(SafeText.escape(path)): is a directory; give the .entitlements, .xcent or .mobileprovision file")
+            return nil
+        }
         do {
             let input = try InputFile.read(path, limit: EntitlementsFile.maxBytes, console: context.console)
             let file = try EntitlementsFile.read(input.bytes, path: label)
