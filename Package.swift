@@ -21,6 +21,8 @@ let package = Package(
         .target(name: "AASANet", dependencies: ["CCurl", "AASACore"]),
         .target(name: "AASACheckKit", dependencies: ["AASACore", "AASANet"]),
         .executableTarget(name: "aasa-check", dependencies: ["AASACheckKit"]),
+        // The matching benchmark (scripts/bench-match.sh).
+        .executableTarget(name: "aasa-bench", dependencies: ["AASACore"]),
         .testTarget(name: "AASACoreTests", dependencies: ["AASACore"]),
         .testTarget(name: "AASACheckKitTests", dependencies: ["AASACheckKit", "AASACore"]),
     ]

@@ -142,6 +142,16 @@ import Testing
         #expect(other.out.contains("is for App ID prefix K7TQ3ZP2MX, not Q9W8E7R6T5"))
     }
 
+    @Test func junitHasOneCasePerEntry() throws {
+        let dir = try domainFiles(["other.json": Self.otherApp])
+        let r = run([sample("SoarStarterSwift-Wildcard.entitlements"), "--app-id", Self.appID,
+            "--domain-file", "soarstarter.com=\(dir)/other.json", "--format", "junit"])
+        #expect(r.status == 1)
+        #expect(r.out.components(separatedBy: "<testcase ").count - 1 == 3)
+        #expect(r.out.contains("name=\"applinks:*.soarstarter.com\""))
+        #expect(r.out.components(separatedBy: "<failure").count - 1 == 3)
+    }
+
     @Test func helpIsListed() {
         let captured = Captured()
         let console = Console(stdout: { captured.out += $0 }, stderr: { captured.err += $0 })

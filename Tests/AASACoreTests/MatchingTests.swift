@@ -310,3 +310,35 @@ let appleRules = #"[{"\u0023":"no_universal_links","exclude":true},{"/":"/buy/*"
         #expect(v.matches(String(repeating: "a", count: 5_000) + "b"))
     }
 }
+
+/// The byte-level bulk path decides exactly as the general path, URL by URL.
+@Suite struct FastPathTests {
+    static let documents = [
+        components(appleRules),
+        components(#"[{"/":"/Help/*","caseSensitive":false},{"/":"/a","?":{"q":"?*","r":""}},{"/":"/p/$(digit)*"},{"/":"/caf%C3%A9"}]"#),
+        components(#"[{"/":"/d/*","percentEncoded":false},{"/":"*","\u0023":"x","exclude":true}]"#),
+        paths(#"["NOT /api/*", "/a/*", "*"]"#),
+        #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"]}]}}"#,
+    ]
+    static let urls = [
+        "https://example.com/buy/shoes", "https://EXAMPLE.com:443/buy/shoes#no_universal_links", "http://u@example.com/help/website/x",
+        "https://example.com/help/x?articleNumber=1234", "https://example.com/help/x?articleNumber=12&x", "https://example.com",
+        "https://other.com/buy/x", "ftp://example.com/buy/x", "/buy/x", "?q=1", "#x", "https://example.com//a//?q=1&r=",
+        "https://example.com/a?q=&r=", "https://example.com/a?q=1&q=2&r", "https://example.com/HELP/me", "https://example.com/p/7zz",
+        "https://example.com/caf%C3%A9", "https://example.com/café", "https://example.com/d/%41", "https://example.com/a b",
+        "https://example.com/api/x", "https://example.com/API/x", "https://example.com/x#x", "https://example.com/a/\"q\"", "not a url",
+        "https://[::1]:8/a", "HTTPS://example.com/buy/", "https://example.com/a?q=v%26w",
+    ]
+
+    @Test(arguments: Array(0..<documents.count))
+    func fastAndGeneralPathsAgree(_ index: Int) throws {
+        let doc = try #require(validate(FastPathTests.documents[index], domain: "example.com").document)
+        let m = DocumentMatcher(document: doc, host: "example.com")
+        for url in FastPathTests.urls {
+            let fast = m.decision(url, appID: "ABCDE12345.com.example.app")
+            let general = URLParts(url).map { m.decide($0, appID: "ABCDE12345.com.example.app") }
+            #expect(fast?.decision == general?.decision, "\(url)")
+            #expect(fast?.component == general?.component, "\(url)")
+        }
+    }
+}

@@ -137,8 +137,11 @@ public enum EntitlementsCommand: Command {
             notes.append("--domain-file \(host): no entitlement entry checked against a file uses this host; ignored")
         }
 
+        report.subjects = arguments.positionals.map { $0 == "-" ? "<stdin>" : $0 }
+        report.cases = junitCases(report.diagnostics, linted: linted)
+
         let files = arguments.positionals.count
-        return context.emit(report) { text in
+        return context.emit(report) { text, report in
             var out = report.diagnostics.map { text.render($0, sources: report.sources) }.joined()
             if !context.quiet {
                 for result in linted {
@@ -172,6 +175,40 @@ public enum EntitlementsCommand: Command {
             report.unreadable.append("\(SafeText.escape(label)): \(error)")
         }
         return nil
+    }
+
+    /// JUnit test cases: one per entitlement entry (its lint and cross-check findings), then one
+    /// per file or domain for the findings that belong to no entry, so nothing is lost.
+    static func junitCases(_ diagnostics: [Diagnostic], linted: [EntitlementsReport]) -> [ReportCase] {
+        var used = Set<Int>()
+        var cases: [ReportCase] = []
+        for result in linted {
+            let path = result.file.path ?? "<stdin>"
+            let base = (result.file.profile != nil ? "/Entitlements/" : "/") + associatedDomainsKey
+            for entry in result.entries {
+                let pointer = base + "/\(entry.index)"
+                var mine: [Diagnostic] = []
+                for (i, d) in diagnostics.enumerated() where !used.contains(i) && d.file == result.file.path && d.pointer == pointer {
+                    used.insert(i)
+                    mine.append(d)
+                }
+                cases.append(ReportCase(suite: path, name: entry.raw, diagnostics: mine))
+            }
+        }
+        var rest: [String: [Diagnostic]] = [:]
+        var order: [String] = []
+        for (i, d) in diagnostics.enumerated() where !used.contains(i) {
+            let suite = d.file ?? d.target ?? "aasa-check"
+            if rest[suite] == nil { order.append(suite) }
+            rest[suite, default: []].append(d)
+        }
+        for result in linted where rest[result.file.path ?? "<stdin>"] == nil && result.entries.isEmpty {
+            let suite = result.file.path ?? "<stdin>"
+            order.append(suite)
+            rest[suite] = []
+        }
+        cases += order.map { ReportCase(suite: $0, name: "entitlements", diagnostics: rest[$0] ?? []) }
+        return cases
     }
 
     /// One plan for all files: each host once, its CDN needed when any file needs it.

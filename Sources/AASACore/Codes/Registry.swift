@@ -47,5 +47,10 @@ extension CodeDoc {
         .aasa612,
         .aasa613,
         .aasa614,
+        .aasa701,
+        .aasa702,
+        .aasa703,
+        .aasa704,
+        .aasa705,
     ]
 }

@@ -25,7 +25,7 @@ public struct MatchResult: Sendable {
 }
 
 /// One rule with its keys resolved through `defaults` and its patterns compiled.
-public struct CompiledRule: Sendable {
+public final class CompiledRule: Sendable {
     public let rule: Rule
     /// The keys after inheriting from the entry's and `applinks`' `defaults`.
     public let keys: RuleKeys
@@ -69,12 +69,24 @@ public enum CompiledQuery: Sendable {
 }
 
 /// One `details` entry, compiled.
-public struct CompiledEntry: Sendable {
+public final class CompiledEntry: Sendable {
     public let entry: DetailEntry
     /// The rules in order; empty for an entry that matches everything (see ``matchesAll``).
     public let rules: [CompiledRule]
     /// Neither `components` nor `paths`: every URL matches.
     public let matchesAll: Bool
+    /// Whether some rule decodes percent escapes (`percentEncoded: false`).
+    let decodes: Bool
+    /// Whether some rule matches case-insensitively.
+    let folds: Bool
+
+    init(entry: DetailEntry, rules: [CompiledRule], matchesAll: Bool) {
+        self.entry = entry
+        self.rules = rules
+        self.matchesAll = matchesAll
+        decodes = rules.contains { !$0.percentEncoded }
+        folds = rules.contains { !$0.caseSensitive }
+    }
 }
 
 /// Decides URLs for a document exactly as spec `aasa-reference.md` §5 describes.
@@ -88,18 +100,24 @@ public struct DocumentMatcher: Sendable {
     /// Every app ID of `applinks.details`, in file order, each once.
     public let appIDs: [String]
     private let firstEntryForApp: [String: Int]
+    /// The same, keyed by the app IDs exactly as written (the common lookup, no case mapping).
+    private let firstEntryForAppAsWritten: [String: Int]
+    /// ``host`` as bytes for the fast path.
+    let hostBytes: [UInt8]?
 
     /// - Parameters:
     ///   - document: the decoded document.
     ///   - host: the host it is served for, when known.
     public init(document: AASADocument, host: String? = nil) {
         self.host = host?.lowercased()
+        hostBytes = host.map { Array($0.lowercased().utf8) }
         let links = document.applinks
         let variables = links?.substitutionVariables ?? [:]
         let applinksDefaults = links?.defaults ?? RuleKeys()
         var entries: [CompiledEntry] = []
         var ids: [String] = []
         var first: [String: Int] = [:]
+        var asWritten: [String: Int] = [:]
         for entry in links?.details ?? [] {
             let rules = entry.rules.rules.map {
                 CompiledRule(rule: $0, entryDefaults: entry.defaults, applinksDefaults: applinksDefaults, variables: variables)
@@ -114,11 +132,14 @@ public struct DocumentMatcher: Sendable {
                     first[key] = position
                     ids.append(id.value)
                 }
+                // An ID written differently but equal after case mapping resolves the same way.
+                if asWritten[id.value] == nil { asWritten[id.value] = first[key] }
             }
         }
         self.entries = entries
         appIDs = ids
         firstEntryForApp = first
+        firstEntryForAppAsWritten = asWritten
     }
 
     /// The app ID as the system compares it: the App ID prefix upper-cased, the bundle ID as is.
@@ -129,7 +150,8 @@ public struct DocumentMatcher: Sendable {
 
     /// The compiled entry that decides for `appID` (the first one that lists it), or `nil`.
     public func entry(for appID: String) -> CompiledEntry? {
-        firstEntryForApp[DocumentMatcher.canonicalAppID(appID)].map { entries[$0] }
+        if let i = firstEntryForAppAsWritten[appID] { return entries[i] }
+        return firstEntryForApp[DocumentMatcher.canonicalAppID(appID)].map { entries[$0] }
     }
 
     /// Decides `url` for `appID`.
@@ -198,9 +220,14 @@ public struct DocumentMatcher: Sendable {
 
     /// Whether every pattern key of `rule` matches.
     func matches(_ rule: CompiledRule, _ input: inout PreparedURL) -> Bool {
+        if let p = rule.path, !p.matches(input.path(decoded: !rule.percentEncoded, folded: !rule.caseSensitive)) { return false }
+        return matchesQueryAndFragment(rule, &input)
+    }
+
+    /// Whether the rule's `?` and `#` conditions hold (its path is not looked at).
+    func matchesQueryAndFragment(_ rule: CompiledRule, _ input: inout PreparedURL) -> Bool {
         let fold = !rule.caseSensitive
         let decode = !rule.percentEncoded
-        if let p = rule.path, !p.matches(input.path(decoded: decode, folded: fold)) { return false }
         switch rule.query {
         case .whole(let p)?:
             if !p.matches(input.query(decoded: decode, folded: fold)) { return false }

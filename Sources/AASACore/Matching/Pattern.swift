@@ -16,8 +16,8 @@ public enum CharClass: Sendable, Hashable {
     case digit
     /// `$(xdigit)`: 0–9, A–F, a–f.
     case xdigit
-    /// Any scalar but `/` (route placeholders: one path segment).
-    case notSlash
+    /// What a route placeholder's segment may hold: any scalar but `/`, `%`, `?` and `#`.
+    case segment
 
     @inline(__always)
     public func contains(_ c: UInt32) -> Bool {
@@ -29,7 +29,7 @@ public enum CharClass: Sendable, Hashable {
         case .alnum: return (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)
         case .digit: return c >= 0x30 && c <= 0x39
         case .xdigit: return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)
-        case .notSlash: return c != 0x2F
+        case .segment: return c != 0x2F && c != 0x25 && c != 0x3F && c != 0x23
         }
     }
 
@@ -85,7 +85,7 @@ public enum PatternInstruction: Sendable, Hashable {
 /// Matching is the simulation of the compiled NFA, so time is O(input length × program size)
 /// for every input; programs without alternatives use a greedy two-pointer matcher with the
 /// same bound and no allocation.
-public struct CompiledPattern: Sendable, Hashable {
+public final class CompiledPattern: Sendable {
     /// The pattern as written in the file.
     public let source: String
     public let program: [PatternInstruction]
@@ -96,6 +96,10 @@ public struct CompiledPattern: Sendable, Hashable {
     public let maxLength: Int?
     /// Literal text when the pattern has no wildcard at all.
     let literal: [UInt32]?
+    /// ``literal`` as bytes when it is all ASCII (the fast path).
+    let literalBytes: [UInt8]?
+    /// ASCII literal text followed by one `*` and nothing else (`/post/*`): a prefix test.
+    let prefixBytes: [UInt8]?
     /// Whether the program has alternatives or class loops (needs the NFA simulation).
     let needsSimulation: Bool
     /// Whether the pattern is `*` and nothing else.
@@ -109,30 +113,46 @@ public struct CompiledPattern: Sendable, Hashable {
     ///     ``CaseFold`` before matching).
     ///   - normalizePath: apply the path normalisation of §5 (collapse `/` runs, leading and
     ///     trailing `/`) — for the `/` key only.
-    public init(_ source: String, variables: [String: [String]] = [:], caseSensitive: Bool = true, normalizePath: Bool = false) {
-        self.source = source
+    public convenience init(_ source: String, variables: [String: [String]] = [:], caseSensitive: Bool = true, normalizePath: Bool = false) {
         let text = normalizePath ? PathNormalizer.normalize(source) : source
         var builder = ProgramBuilder(caseInsensitive: !caseSensitive)
         builder.emit(Array(text.unicodeScalars).map(\.value), variables: variables, allowVariables: true)
         builder.program.append(.accept)
-        program = builder.program
-        caseInsensitive = !caseSensitive
-        needsSimulation = builder.program.contains {
+        self.init(source: source, program: builder.program, caseInsensitive: !caseSensitive)
+    }
+
+    /// A pattern from a program laid out by ``ProgramBuilder`` (ending with `.accept`).
+    init(source: String, program: [PatternInstruction], caseInsensitive: Bool) {
+        self.source = source
+        self.program = program
+        self.caseInsensitive = caseInsensitive
+        needsSimulation = program.contains {
             switch $0 {
             case .fork: return true
             case .loop(let k): return k != .any
             default: return false
             }
         }
-        let lengths = Self.lengths(builder.program)
+        let lengths = Self.lengths(program)
         minLength = lengths.min
         maxLength = lengths.max
-        if builder.program.allSatisfy({ if case .scalar = $0 { return true }; if case .accept = $0 { return true }; return false }) {
-            literal = builder.program.compactMap { if case .scalar(let c) = $0 { return c } else { return nil } }
+        if program.allSatisfy({ if case .scalar = $0 { return true }; if case .accept = $0 { return true }; return false }) {
+            literal = program.compactMap { if case .scalar(let c) = $0 { return c } else { return nil } }
         } else {
             literal = nil
         }
-        matchesEverything = builder.program == [.loop(.any), .accept]
+        literalBytes = literal.flatMap { l in l.allSatisfy { $0 < 0x80 } ? l.map { UInt8($0) } : nil }
+        var prefix: [UInt8]? = nil
+        if program.count >= 2, program[program.count - 2] == .loop(.any) {
+            var bytes: [UInt8] = []
+            for inst in program.dropLast(2) {
+                guard case .scalar(let c) = inst, c < 0x80 else { bytes = []; break }
+                bytes.append(UInt8(c))
+            }
+            if bytes.count == program.count - 2 && !bytes.isEmpty { prefix = bytes }
+        }
+        prefixBytes = prefix
+        matchesEverything = program == [.loop(.any), .accept]
     }
 
     /// Whether the pattern matches all of `input` (scalars; fold them first when the pattern is

@@ -1,0 +1,256 @@
+/// The bulk-matching path: decides a URL string without building intermediate strings.
+///
+/// URLs made only of printable ASCII (the form URLs travel in) are split, normalised and
+/// matched on their UTF-8 bytes in stack buffers. Anything else — non-ASCII text, or a `%`
+/// where a rule decodes percent escapes — goes through ``URLParts`` and the general path, so
+/// both paths give the same decisions (the test suite compares them).
+extension DocumentMatcher {
+    /// The decision for a URL string (or a path, which skips the host check).
+    /// - Returns: the decision and the indices of the deciding entry and rule; `nil` when the
+    ///   string is neither a URL nor a path.
+    public func decision(_ url: String, appID: String) -> (decision: MatchDecision, detail: Int?, component: Int?)? {
+        guard let compiled = entry(for: appID) else {
+            return URLParts(url) == nil ? nil : (.noMatch, nil, nil)
+        }
+        var text = url
+        let fast = text.withUTF8 { bytes in fastDecision(bytes, compiled) }
+        switch fast {
+        case .decided(let d, let c):
+            return (d, compiled.entry.index, c)
+        case .notAURL:
+            return nil
+        case .useGeneralPath:
+            guard let parts = URLParts(url) else { return nil }
+            return decision(parts, appID: appID)
+        case .outside:
+            return (.noMatch, nil, nil)
+        }
+    }
+
+    enum FastOutcome {
+        case decided(MatchDecision, Int?)
+        /// Wrong scheme or host: nothing decides.
+        case outside
+        case notAURL
+        case useGeneralPath
+    }
+
+    func fastDecision(_ url: UnsafeBufferPointer<UInt8>, _ compiled: CompiledEntry) -> FastOutcome {
+        let n = url.count
+        var hasPercent = false
+        for b in url {
+            // Characters URLParts would percent-encode take the general path.
+            if b < 0x21 || b > 0x7E || b == 0x22 || b == 0x3C || b == 0x3E || b == 0x60 { return .useGeneralPath }
+            if b == 0x25 { hasPercent = true }
+        }
+        if hasPercent && compiled.decodes { return .useGeneralPath }
+        // Scheme and host.
+        var i = 0
+        var pathStart = 0
+        if let sep = Self.find(url, "://") {
+            let scheme = UnsafeBufferPointer(rebasing: url[0..<sep])
+            let isHTTP = Self.equalsFolded(scheme, Self.https) || Self.equalsFolded(scheme, Self.http)
+            guard scheme.first.map(Self.isLetter) == true,
+                  scheme.allSatisfy({ Self.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
+            else { return .useGeneralPath }
+            i = sep + 3
+            var hostEnd = i
+            while hostEnd < n, url[hostEnd] != 0x2F, url[hostEnd] != 0x3F, url[hostEnd] != 0x23 { hostEnd += 1 }
+            if !isHTTP { return .outside }
+            if let host = hostBytes {
+                var hostStart = i
+                for k in i..<hostEnd where url[k] == 0x40 { hostStart = k + 1 }
+                var end = hostEnd
+                if hostStart < hostEnd, url[hostStart] != 0x5B {
+                    for k in hostStart..<hostEnd where url[k] == 0x3A { end = k }
+                }
+                if !Self.equalsFolded(UnsafeBufferPointer(rebasing: url[hostStart..<end]), host) { return .outside }
+            }
+            pathStart = hostEnd
+        } else if n > 0, url[0] == 0x2F || url[0] == 0x3F || url[0] == 0x23 {
+            pathStart = 0
+        } else {
+            return .notAURL
+        }
+        if compiled.matchesAll { return .decided(.match, nil) }
+        var pathEnd = pathStart
+        while pathEnd < n, url[pathEnd] != 0x3F, url[pathEnd] != 0x23 { pathEnd += 1 }
+        var query = pathEnd..<pathEnd
+        var fragment = n..<n
+        var k = pathEnd
+        if k < n, url[k] == 0x3F {
+            var e = k + 1
+            while e < n, url[e] != 0x23 { e += 1 }
+            query = (k + 1)..<e
+            k = e
+        }
+        if k < n, url[k] == 0x23 { fragment = (k + 1)..<n }
+        let path = UnsafeBufferPointer(rebasing: url[pathStart..<pathEnd])
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: path.count + 2) { normalized in
+            let length = Self.normalize(path, into: normalized)
+            let rawPath = UnsafeBufferPointer(rebasing: normalized[0..<length])
+            guard compiled.folds else {
+                return decide(compiled, path: rawPath, url: url, query: query, fragment: fragment, foldedPath: rawPath, foldedURL: url)
+            }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length + n) { folded in
+                for j in 0..<length { folded[j] = Self.lower(normalized[j]) }
+                for j in 0..<n { folded[length + j] = Self.lower(url[j]) }
+                let foldedPath = UnsafeBufferPointer(rebasing: folded[0..<length])
+                let foldedURL = UnsafeBufferPointer(rebasing: folded[length..<(length + n)])
+                return decide(compiled, path: rawPath, url: url, query: query, fragment: fragment, foldedPath: foldedPath, foldedURL: foldedURL)
+            }
+        }
+    }
+
+    private func decide(_ compiled: CompiledEntry, path: UnsafeBufferPointer<UInt8>, url: UnsafeBufferPointer<UInt8>,
+                        query: Range<Int>, fragment: Range<Int>,
+                        foldedPath: UnsafeBufferPointer<UInt8>, foldedURL: UnsafeBufferPointer<UInt8>) -> FastOutcome {
+        for index in compiled.rules.indices {
+            let rule = compiled.rules[index]
+            let p = rule.caseSensitive ? path : foldedPath
+            let u = rule.caseSensitive ? url : foldedURL
+            if let pattern = rule.path, !pattern.matches(ascii: p) { continue }
+            if let pattern = rule.fragment, !pattern.matches(ascii: UnsafeBufferPointer(rebasing: u[fragment])) { continue }
+            switch rule.query {
+            case .whole(let pattern)?:
+                if !pattern.matches(ascii: UnsafeBufferPointer(rebasing: u[query])) { continue }
+            case .items(let items)?:
+                // Names are compared exactly as written, so they come from the unfolded URL.
+                if !Self.itemsMatch(items, names: url, values: u, query: query) { continue }
+            case nil:
+                break
+            }
+            return .decided(rule.exclude ? .exclude : .match, rule.rule.index)
+        }
+        return .decided(.noMatch, nil)
+    }
+
+    static func itemsMatch(_ items: [(name: String, pattern: CompiledPattern)], names: UnsafeBufferPointer<UInt8>,
+                           values: UnsafeBufferPointer<UInt8>, query: Range<Int>) -> Bool {
+        for (name, pattern) in items {
+            var seen = false
+            var ok = true
+            name.utf8.withContiguousStorageIfAvailable { nameBytes in
+                var start = query.lowerBound
+                while start <= query.upperBound && ok {
+                    var end = start
+                    while end < query.upperBound, names[end] != 0x26 { end += 1 }
+                    if end > start {
+                        var eq = start
+                        while eq < end, names[eq] != 0x3D { eq += 1 }
+                        if eq - start == nameBytes.count && memcmpEqual(names, start, nameBytes) {
+                            seen = true
+                            let valueStart = eq < end ? eq + 1 : end
+                            if !pattern.matches(ascii: UnsafeBufferPointer(rebasing: values[valueStart..<end])) { ok = false }
+                        }
+                    }
+                    start = end + 1
+                }
+            }
+            if !ok { return false }
+            if !seen && !pattern.matches([]) { return false }
+        }
+        return true
+    }
+
+    @inline(__always)
+    static func memcmpEqual(_ a: UnsafeBufferPointer<UInt8>, _ at: Int, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        for j in 0..<b.count where a[at + j] != b[j] { return false }
+        return true
+    }
+
+    /// Spec §5 path normalisation on bytes; returns the length written.
+    static func normalize(_ path: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var len = 0
+        if path.first != 0x2F && path.first != 0x2A {
+            out[0] = 0x2F
+            len = 1
+        }
+        for b in path {
+            if b == 0x2F, len > 0, out[len - 1] == 0x2F { continue }
+            out[len] = b
+            len += 1
+        }
+        if len == 0 || (out[len - 1] != 0x2F && out[len - 1] != 0x2A) {
+            out[len] = 0x2F
+            len += 1
+        }
+        return len
+    }
+
+    static let https: [UInt8] = Array("https".utf8)
+    static let http: [UInt8] = Array("http".utf8)
+
+    @inline(__always) static func lower(_ b: UInt8) -> UInt8 { (b >= 0x41 && b <= 0x5A) ? b + 0x20 : b }
+    @inline(__always) static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+
+    static func equalsFolded(_ a: UnsafeBufferPointer<UInt8>, _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        for j in 0..<b.count where lower(a[j]) != lower(b[j]) { return false }
+        return true
+    }
+
+    static func find(_ s: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Int? {
+        let m = needle.utf8CodeUnitCount
+        guard s.count >= m else { return nil }
+        let p = needle.utf8Start
+        var i = 0
+        while i + m <= s.count {
+            // Stop at the first character that cannot be in a scheme.
+            let b = s[i]
+            if b == 0x2F || b == 0x3F || b == 0x23 { return nil }
+            var j = 0
+            while j < m && s[i + j] == p[j] { j += 1 }
+            if j == m { return i }
+            i += 1
+        }
+        return nil
+    }
+}
+
+extension CompiledPattern {
+    /// Matches ASCII input bytes (folded already when the pattern is case-insensitive).
+    @inline(__always)
+    func matches(ascii input: UnsafeBufferPointer<UInt8>) -> Bool {
+        if matchesEverything { return true }
+        if let prefixBytes {
+            guard input.count >= prefixBytes.count else { return false }
+            for j in 0..<prefixBytes.count where input[j] != prefixBytes[j] { return false }
+            return true
+        }
+        if let literalBytes {
+            guard input.count == literalBytes.count else { return false }
+            for j in 0..<input.count where input[j] != literalBytes[j] { return false }
+            return true
+        }
+        if input.count < minLength { return false }
+        if let maxLength, input.count > maxLength { return false }
+        if needsSimulation { return simulate(input.map { UInt32($0) }) }
+        return greedyBytes(input)
+    }
+
+    private func greedyBytes(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        var p = 0, i = 0
+        var starP = -1, starI = 0
+        let n = input.count
+        while i < n {
+            let c = UInt32(input[i])
+            switch program[p] {
+            case .scalar(let s) where s == c:
+                p += 1; i += 1; continue
+            case .one(let k) where k.contains(c):
+                p += 1; i += 1; continue
+            case .loop:
+                starP = p; starI = i; p += 1; continue
+            default:
+                break
+            }
+            guard starP >= 0 else { return false }
+            starI += 1
+            i = starI
+            p = starP + 1
+        }
+        while case .loop = program[p] { p += 1 }
+        return program[p] == .accept
+    }
+}

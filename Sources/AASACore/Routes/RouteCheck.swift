@@ -1,0 +1,94 @@
+/// The outcome of judging a route list against a document.
+public struct RouteCheckResult: Sendable {
+    public var verdicts: [RouteVerdict]
+    /// AASA701–AASA705 (the route file's findings carry its line; AASA704 points into the
+    /// domain file).
+    public var diagnostics: [Diagnostic]
+
+    /// `N routes, M open the app as expected` for the summary line.
+    public var summary: String {
+        let routes = Set(verdicts.map(\.route.line)).count
+        let asExpected = verdicts.filter { $0.ok && $0.route.expect == .app }.count
+        let web = verdicts.filter { $0.ok && $0.route.expect == .web }.count
+        var s = "\(routes) route\(routes == 1 ? "" : "s"), \(asExpected) open\(asExpected == 1 ? "s" : "") the app as expected"
+        if web > 0 { s += ", \(web) stay\(web == 1 ? "s" : "") on the web as expected" }
+        return s
+    }
+}
+
+/// Runs the route contract check (spec `diagnostics.md` 7xx).
+public enum RouteCheck {
+    /// Judges `routes` (a parsed list) against the document for each app ID (every applinks app
+    /// of the file when `appIDs` is empty).
+    /// - Parameters:
+    ///   - routesFile: the route list's label for findings.
+    public static func run(matcher: DocumentMatcher, domain: String, routes: [RouteSpec], appIDs: [String],
+                           routesFile: String) -> RouteCheckResult {
+        let judge = RouteJudge(matcher: matcher, domain: domain)
+        let apps = appIDs.isEmpty ? matcher.appIDs : appIDs
+        var verdicts: [RouteVerdict] = []
+        var diagnostics: [Diagnostic] = []
+        for appID in apps {
+            for route in routes {
+                let v = judge.judge(route, appID: appID)
+                verdicts.append(v)
+                if let d = diagnostic(for: v, file: routesFile) { diagnostics.append(d) }
+            }
+            for rule in judge.unusedRules(routes, appID: appID) {
+                let list = rule.rule.isLegacyPath ? "paths" : "components"
+                let detail = matcher.entry(for: appID)?.entry.index ?? 0
+                diagnostics.append(Diagnostic(code: "AASA704",
+                                              message: "details[\(detail)].\(list)[\(rule.rule.index)] `\(rule.rule.text)` matches none of the listed routes for \(appID)",
+                                              hint: "Add the route the app handles for it to the route list, or remove the rule so those URLs stay on the web.",
+                                              pointer: rule.rule.ref.pointer, location: rule.rule.ref.location))
+            }
+        }
+        return RouteCheckResult(verdicts: verdicts, diagnostics: diagnostics)
+    }
+
+    /// Parses and runs in one step, for local inputs and the code examples.
+    public static func run(document: AASADocument, domain: String, routeList: [UInt8], appIDs: [String] = [],
+                           routesFile: String = "routes") -> RouteCheckResult {
+        let parsed = RouteList.parse(routeList)
+        var result = run(matcher: DocumentMatcher(document: document, host: domain), domain: domain,
+                         routes: parsed.routes, appIDs: appIDs, routesFile: routesFile)
+        result.diagnostics = parsed.errors.map { $0.diagnostic(file: routesFile) } + result.diagnostics
+        return result
+    }
+
+    static func diagnostic(for v: RouteVerdict, file: String) -> Diagnostic? {
+        guard !v.ok else { return nil }
+        let place = v.route.location
+        let rule = v.rule.map { "\($0.isLegacyPath ? "paths" : "components")[\($0.index)] `\($0.text)`" } ?? "no rule"
+        let values = v.coverage == .sometimes ? " for some values (\(v.noMatchExample ?? "") does not open it; \(v.matchExample ?? "") does)" : ""
+        let code: String
+        let message: String
+        var hint: String
+        switch (v.route.expect, v.failingDecision ?? .noMatch) {
+        case (.app, .exclude):
+            code = "AASA702"
+            let excluder = v.coverage == .sometimes ? "an exclude rule" : "the exclude rule details[\(v.detail ?? 0)].\(rule)"
+            message = "\(v.route.text) must open the app for \(v.appID) but is excluded by \(excluder)\(values)"
+            hint = "Narrow the exclude rule, or put an include rule for this route before it."
+        case (.app, _):
+            code = "AASA701"
+            message = "\(v.route.text) must open the app for \(v.appID) but matches no rule\(values)"
+            hint = "Add a rule such as {\"/\": \"\(suggestion(v.route.path))\"} to details[\(v.detail.map(String.init) ?? "…")].components."
+        case (.web, _):
+            code = "AASA703"
+            let opener = v.coverage == .sometimes ? "a rule (e.g. for \(v.matchExample ?? ""))" : "details[\(v.detail ?? 0)].\(rule)"
+            message = "\(v.route.text) must stay on the web for \(v.appID) but opens the app through \(opener)"
+            hint = "Put an exclude rule for it before the rule that opens it: {\"/\": \"\(suggestion(v.route.path))\", \"exclude\": true}."
+        }
+        if v.failingDecision == .noMatch && v.route.expect == .app && v.detail == nil {
+            hint = "No details entry lists \(v.appID): add it to appIDs."
+        }
+        return Diagnostic(code: code, message: message, hint: hint, location: place, source: .routes, file: file)
+    }
+
+    /// A pattern for a route: placeholders become `*`.
+    static func suggestion(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false)
+            .map { RouteList.placeholderName($0) != nil ? "*" : String($0) }.joined(separator: "/")
+    }
+}

@@ -1,0 +1,220 @@
+/// What a route is expected to do.
+public enum RouteExpectation: String, Sendable {
+    /// The URL must open the app.
+    case app
+    /// The URL must stay on the web.
+    case web
+}
+
+/// One route of an app's route list (spec `cli.md`, Route list).
+public struct RouteSpec: Sendable {
+    /// The route as written (`/trail/:id`, `soar:///paywall`, `https://example.com/me`).
+    public var text: String
+    public var expect: RouteExpectation
+    /// 1-based line in the route file.
+    public var line: Int
+    /// Where the route starts in the route file.
+    public var location: SourceLocation
+    /// The path with placeholders as written (`/trail/:id`).
+    public var path: String
+    /// The query without `?`, when the route has one.
+    public var query: String?
+    public var fragment: String?
+    /// The host, for a full `http(s)` URL; `nil` for paths and custom-scheme routes.
+    public var host: String?
+    /// Placeholder names in order (`id` for `:id` or `{id}`).
+    public var placeholders: [String]
+
+    /// The route as a URL on `domain` (placeholders left as written).
+    public func url(on domain: String) -> String {
+        var s = "https://\(host ?? domain)\(path)"
+        if let query { s += "?" + query }
+        if let fragment { s += "#" + fragment }
+        return s
+    }
+}
+
+/// A route list that cannot be read: AASA705 for the line it names.
+public struct RouteListError: Error, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var message: String
+    /// Byte offset of the place in the route file.
+    public var offset: Int = 0
+
+    public init(line: Int, column: Int, message: String, offset: Int = 0) {
+        self.line = line
+        self.column = column
+        self.message = message
+        self.offset = offset
+    }
+
+    public var description: String { "line \(line): \(message)" }
+
+    /// The finding for this error, in `file`.
+    public func diagnostic(file: String) -> Diagnostic {
+        Diagnostic(code: "AASA705", message: message, hint: "Write one route a line: a path, a full URL or scheme://route, then optionally app or web.",
+                   location: SourceLocation(offset: offset, line: line, column: column), source: .routes, file: file)
+    }
+}
+
+/// Reads route lists: text (one route a line, `#` comments, optional `app`/`web`) or JSON
+/// (`[{"route": "/todos", "expect": "app"}]`, `{"routes": [...]}`, or an array of strings).
+///
+/// Route forms: a path (`/todos`, `/notifications?route=me`), a full `http(s)` URL, or a
+/// custom-scheme URL whose host carries the route (`soar://todos` → `/todos`,
+/// `soar:///paywall` → `/paywall`). A placeholder (`:id` or `{id}`) is one whole path segment.
+public enum RouteList {
+    /// Parses a route list.
+    /// - Returns: the routes and the lines that could not be read (AASA705 each); reading goes
+    ///   on after a bad line so every problem is reported at once.
+    public static func parse(_ bytes: [UInt8]) -> (routes: [RouteSpec], errors: [RouteListError]) {
+        let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })
+        if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") { return parseJSON(bytes) }
+        if firstInvalidUTF8Offset(bytes) != nil {
+            return ([], [RouteListError(line: 1, column: 1, message: "the route list is not UTF-8 text")])
+        }
+        var routes: [RouteSpec] = []
+        var errors: [RouteListError] = []
+        let text = String(decoding: bytes, as: UTF8.self)
+        var lineOffset = 0
+        for (i, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = i + 1
+            defer { lineOffset += rawLine.utf8.count + 1 }
+            var words: [Substring] = []
+            for word in rawLine.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
+                if word.hasPrefix("#") { break }
+                words.append(word)
+            }
+            guard !words.isEmpty else { continue }
+            let start = words[0].startIndex
+            let column = rawLine.unicodeScalars.distance(from: rawLine.startIndex, to: start) + 1
+            let offset = lineOffset + rawLine.utf8.distance(from: rawLine.startIndex, to: start)
+            do {
+                var expect = RouteExpectation.app
+                if words.count >= 2 {
+                    guard let e = RouteExpectation(rawValue: words[1].lowercased()) else {
+                        throw RouteListError(line: lineNumber, column: column,
+                                             message: "after the route, expected app or web, found \"\(words[1])\"", offset: offset)
+                    }
+                    expect = e
+                }
+                if words.count > 2 {
+                    throw RouteListError(line: lineNumber, column: column,
+                                         message: "unexpected \"\(words[2])\" after the expectation; one route a line", offset: offset)
+                }
+                routes.append(try route(String(words[0]), expect: expect,
+                                        at: SourceLocation(offset: offset, line: lineNumber, column: column)))
+            } catch let error as RouteListError {
+                errors.append(error)
+            } catch {}
+        }
+        return (routes, errors)
+    }
+
+    static func parseJSON(_ bytes: [UInt8]) -> (routes: [RouteSpec], errors: [RouteListError]) {
+        let parse = StrictJSONParser().parse(bytes)
+        if let bad = parse.diagnostics.first(where: { $0.severity == .error }) {
+            return ([], [RouteListError(line: bad.location?.line ?? 1, column: bad.location?.column ?? 1,
+                                        message: "the route list is not valid JSON: \(bad.message)")])
+        }
+        guard let root = parse.root else { return ([], []) }
+        let list = root.arrayValue ?? root["routes"]?.arrayValue
+        guard let list else {
+            let loc = parse.sourceMap.location(of: root.offset)
+            return ([], [RouteListError(line: loc.line, column: loc.column,
+                                        message: "expected an array of routes or {\"routes\": [...]}")])
+        }
+        var routes: [RouteSpec] = []
+        var errors: [RouteListError] = []
+        for element in list {
+            let loc = parse.sourceMap.location(of: element.offset)
+            do {
+                if let s = element.stringValue {
+                    routes.append(try route(s, expect: .app, at: loc))
+                } else if let s = element["route"]?.stringValue {
+                    var expect = RouteExpectation.app
+                    if let e = element["expect"] {
+                        guard let v = e.stringValue.flatMap(RouteExpectation.init(rawValue:)) else {
+                            throw RouteListError(line: loc.line, column: loc.column, message: "\"expect\" must be \"app\" or \"web\"", offset: loc.offset)
+                        }
+                        expect = v
+                    }
+                    routes.append(try route(s, expect: expect, at: loc))
+                } else {
+                    throw RouteListError(line: loc.line, column: loc.column,
+                                         message: "expected a route string or {\"route\": \"/path\", \"expect\": \"app\"}", offset: loc.offset)
+                }
+            } catch let error as RouteListError {
+                errors.append(error)
+            } catch {}
+        }
+        return (routes, errors)
+    }
+
+    /// Reads one route in any of its forms.
+    /// - Throws: ``RouteListError`` for text that is none of them.
+    public static func route(_ text: String, expect: RouteExpectation, at location: SourceLocation) throws -> RouteSpec {
+        let line = location.line
+        let column = location.column
+        var rest = Substring(text)
+        var host: String?
+        if let sep = rest.range(of: "://") {
+            let scheme = rest[..<sep.lowerBound].lowercased()
+            guard !scheme.isEmpty, scheme.first!.isLetter,
+                  scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) else {
+                throw RouteListError(line: line, column: column, message: "\"\(text)\" is not a path or URL", offset: location.offset)
+            }
+            rest = rest[sep.upperBound...]
+            let authorityEnd = rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex
+            let authority = String(rest[..<authorityEnd])
+            rest = rest[authorityEnd...]
+            if scheme == "http" || scheme == "https" {
+                guard !authority.isEmpty else {
+                    throw RouteListError(line: line, column: column, message: "\"\(text)\" has no host", offset: location.offset)
+                }
+                host = authority.lowercased()
+            } else if !authority.isEmpty {
+                // Custom scheme: the host carries the route (soar://todos → /todos).
+                rest = Substring("/" + authority + rest)
+            }
+        } else if !(rest.hasPrefix("/") || rest.hasPrefix("?")) {
+            throw RouteListError(line: line, column: column,
+                                 message: "\"\(text)\" is not a route: start it with /, or write a full URL (https://host/path or scheme://route)",
+                                 offset: location.offset)
+        }
+        var fragment: String?
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[rest.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        var query: String?
+        if let q = rest.firstIndex(of: "?") {
+            query = String(rest[rest.index(after: q)...])
+            rest = rest[..<q]
+        }
+        let path = rest.isEmpty ? "/" : String(rest)
+        var placeholders: [String] = []
+        for segment in path.split(separator: "/") {
+            if let name = placeholderName(segment) {
+                guard !name.isEmpty else {
+                    throw RouteListError(line: line, column: column, message: "the placeholder \"\(segment)\" in \"\(text)\" has no name", offset: location.offset)
+                }
+                placeholders.append(name)
+            } else if segment.contains("{") || segment.contains("}") || (segment.contains(":") && segment.first == ":") {
+                throw RouteListError(line: line, column: column,
+                                     message: "\"\(segment)\" in \"\(text)\" is not a placeholder: a placeholder is a whole segment, :name or {name}",
+                                     offset: location.offset)
+            }
+        }
+        return RouteSpec(text: text, expect: expect, line: line, location: location, path: path, query: query, fragment: fragment,
+                         host: host, placeholders: placeholders)
+    }
+
+    /// `id` for a segment `:id` or `{id}`, else `nil`.
+    static func placeholderName(_ segment: Substring) -> String? {
+        if segment.hasPrefix(":") { return String(segment.dropFirst()) }
+        if segment.hasPrefix("{") && segment.hasSuffix("}") && segment.count >= 2 { return String(segment.dropFirst().dropLast()) }
+        return nil
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+@testable import AASACore
+
+@Suite struct RouteTests {
+    static let seedRoutes: [UInt8] = Array(try! Data(contentsOf: fixture("routes/soar-starter.routes")))
+    static let app = "9JA89QQLNQ.com.soarstarter.SoarStarterSwift"
+
+    func check(_ rules: String, _ routes: [UInt8] = seedRoutes, app: String = app) throws -> RouteCheckResult {
+        let json = #"{"applinks":{"details":[{"appIDs":["\#(app)"],"components":\#(rules)}]}}"#
+        let doc = try #require(validate(json, domain: "soar.example").document)
+        return RouteCheck.run(document: doc, domain: "soar.example", routeList: routes)
+    }
+
+    func appRoutes(_ r: RouteCheckResult) -> [RouteVerdict] { r.verdicts.filter { $0.route.expect == .app } }
+
+    @Test func catchAllOpensEveryRoute() throws {
+        let r = try check(#"[{"/":"*"}]"#)
+        #expect(appRoutes(r).count == 16)
+        #expect(appRoutes(r).allSatisfy { $0.ok && $0.decision == .match })
+        #expect(r.diagnostics.map(\.code) == ["AASA703"], "only /auth-callback, listed as web, is reported")
+    }
+
+    @Test func meExcludedProfileNot() throws {
+        let r = try check(#"[{"/":"/me/*","exclude":true},{"/":"*"}]"#)
+        let me = try #require(r.verdicts.first { $0.route.text == "/me" })
+        #expect(me.decision == .exclude && !me.ok && me.component == 0)
+        let profile = try #require(r.verdicts.first { $0.route.text == "/profile" })
+        #expect(profile.decision == .match && profile.ok && profile.component == 1)
+        let failures = r.diagnostics.filter { $0.code == "AASA702" }
+        #expect(failures.count == 1)
+        #expect(failures.first?.message.contains("/me must open the app") == true)
+        #expect(failures.first?.location?.line == 8)
+    }
+
+    @Test func leavingOutRedeemCodeReportsExactlyThatRoute() throws {
+        let r = try check(#"[{"/":"/auth-callback","exclude":true},{"/":"/"},{"/":"/home"},{"/":"/component"},{"/":"/showcase"},{"/":"/todos"},{"/":"/me"},{"/":"/profile"},{"/":"/personal-info"},{"/":"/notifications","?":{"route":"*"}},{"/":"/permissions"},{"/":"/refer"},{"/":"/paywall"}]"#)
+        let failed = r.verdicts.filter { !$0.ok }.map(\.route.text)
+        #expect(failed == ["/redeem-code"])
+        #expect(r.diagnostics.map(\.code) == ["AASA701"])
+        #expect(r.summary == "17 routes, 15 open the app as expected, 1 stays on the web as expected")
+    }
+
+    @Test func workedExampleFixtureHasOneDeliberateGap() throws {
+        let doc = try #require(Validator.validate(Array(try Data(contentsOf: fixture("routes/soar-starter-aasa.json"))), domain: "soar.example").document)
+        let r = RouteCheck.run(document: doc, domain: "soar.example", routeList: RouteTests.seedRoutes)
+        #expect(r.verdicts.filter { !$0.ok }.map(\.route.text) == ["/redeem-code"])
+        #expect(r.diagnostics.map(\.code) == ["AASA701"])
+    }
+
+    @Test func unusedIncludeRulesAreAASA704() throws {
+        let r = try check(#"[{"/":"/legacy/*"},{"/":"*"},{"/":"/old/*","exclude":true}]"#, Array("/todos\n".utf8))
+        let unused = r.diagnostics.filter { $0.code == "AASA704" }
+        #expect(unused.count == 1)
+        #expect(unused.first?.pointer == "/applinks/details/0/components/0")
+    }
+
+    /// (rules, route, expected coverage): each `sometimes` example is checked through the matcher.
+    @Test(arguments: [
+        (#"[{"/":"/trail/*"}]"#, "/trail/:id", RouteCoverage.always),
+        (#"[{"/":"/trail/????"}]"#, "/trail/:id", .sometimes),
+        (#"[{"/":"/trail/?*"}]"#, "/trail/:id", .always),
+        (#"[{"/":"/trail/?"}]"#, "/trail/{id}", .sometimes),
+        (#"[{"/":"/trail/new"}]"#, "/trail/:id", .sometimes),
+        (#"[{"/":"/trail/new"}]"#, "/trails/:id", .never),
+        (#"[{"/":"/trail/$(digit)*"}]"#, "/trail/:id", .sometimes),
+        (#"[{"/":"/trail/*/photos"}]"#, "/trail/:id/photos", .always),
+        (#"[{"/":"/trail/*/photos"}]"#, "/trail/:id/videos", .never),
+        (#"[{"/":"/trail/new","exclude":true},{"/":"/trail/*"}]"#, "/trail/:id", .sometimes),
+        (#"[{"/":"/trail/*","exclude":true},{"/":"*"}]"#, "/trail/:id", .never),
+        (#"[{"/":"/u/*/*"}]"#, "/u/:a/:b", .always),
+        (#"[{"/":"/u/?/*"}]"#, "/u/:a/:b", .sometimes),
+        (#"[{"/":"/Trail/*","caseSensitive":false}]"#, "/trail/:id", .always),
+        (#"[{"/":"/trail/*","?":{"ref":"?*"}}]"#, "/trail/:id?ref=1", .always),
+        (#"[{"/":"/trail/*","?":{"ref":"?*"}}]"#, "/trail/:id", .never),
+    ])
+    func placeholderCoverage(_ rules: String, _ route: String, _ expected: RouteCoverage) throws {
+        let r = try check(rules, Array("\(route)\n".utf8), app: "ABCDE12345.com.example.app")
+        let v = try #require(r.verdicts.first)
+        #expect(v.coverage == expected, "\(v.explanation)")
+        let doc = try #require(validate(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":\#(rules)}]}}"#).document)
+        let matcher = DocumentMatcher(document: doc, host: "soar.example")
+        if expected == .sometimes {
+            let open = try #require(v.matchExample)
+            let stay = try #require(v.noMatchExample)
+            var query = ""
+            if let q = v.route.query { query = "?" + q }
+            #expect(matcher.decide("https://soar.example\(open)\(query)", appID: v.appID)?.decision == .match, "\(open)")
+            #expect(matcher.decide("https://soar.example\(stay)\(query)", appID: v.appID)?.decision != .match, "\(stay)")
+            #expect(!open.contains(":") && !stay.contains("{"), "examples are concrete values")
+        } else {
+            #expect(v.matchExample == nil && v.noMatchExample == nil)
+        }
+        #expect(v.ok == (expected == .always))
+    }
+
+    @Test func routeForms() throws {
+        let parsed = RouteList.parse(Array("""
+        /todos
+        /notifications?route=me   app
+        /help/website/*  web  # a comment
+        https://Example.com/me
+        soar://todos
+        soar:///paywall
+        soar:///notifications?route=me
+        soar://todos/1#x
+        /trail/:id
+        /trail/{id}/photos
+        """.utf8))
+        #expect(parsed.errors.isEmpty)
+        let r = parsed.routes
+        #expect(r.map(\.path) == ["/todos", "/notifications", "/help/website/*", "/me", "/todos", "/paywall", "/notifications", "/todos/1", "/trail/:id", "/trail/{id}/photos"])
+        #expect(r[1].query == "route=me" && r[1].expect == .app)
+        #expect(r[2].expect == .web)
+        #expect(r[3].host == "example.com")
+        #expect(r[6].query == "route=me")
+        #expect(r[7].fragment == "x")
+        #expect(r[8].placeholders == ["id"] && r[9].placeholders == ["id"])
+        #expect(r.map(\.line) == Array(1...10))
+    }
+
+    @Test func unreadableLinesAreAASA705WithTheirLine() {
+        let parsed = RouteList.parse(Array("/ok\ntodos\n/x maybe\n/y app extra\n/z/:\n/q/{a\n".utf8))
+        #expect(parsed.routes.map(\.path) == ["/ok"])
+        #expect(parsed.errors.map(\.line) == [2, 3, 4, 5, 6])
+        #expect(parsed.errors[0].diagnostic(file: "r").code == "AASA705")
+    }
+
+    @Test func jsonRouteLists() {
+        let a = RouteList.parse(Array(#"[{"route": "/todos", "expect": "app"}, {"route": "/x", "expect": "web"}, "/y"]"#.utf8))
+        #expect(a.routes.map(\.path) == ["/todos", "/x", "/y"] && a.routes[1].expect == .web && a.errors.isEmpty)
+        let b = RouteList.parse(Array(#"{"routes": [{"route": "/todos"}]}"#.utf8))
+        #expect(b.routes.count == 1)
+        let c = RouteList.parse(Array(#"[{"route": "/todos", "expect": "maybe"}, {"path": "/x"}]"#.utf8))
+        #expect(c.errors.count == 2)
+        let d = RouteList.parse(Array("[\n{\"route\": \"/a\"},\n]".utf8))
+        #expect(d.errors.first?.line == 3)
+    }
+}
