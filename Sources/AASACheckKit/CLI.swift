@@ -73,6 +73,7 @@ public enum AASACheck {
         MatchCommand.self,
         RoutesCommand.self,
         ExplainCommand.self,
+        EntitlementsCommand.self,
     ]
 
     /// Runs the program with `arguments` (without the program name).

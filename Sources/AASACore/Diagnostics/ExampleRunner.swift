@@ -9,10 +9,14 @@ extension CodeExample {
             return Validator.validate(Array(text.utf8), domain: domain).diagnostics
         case .bytes(let bytes):
             return Validator.validate(bytes).diagnostics
+        case .entitlements(let xml, let appID):
+            return try? EntitlementsLinter.runExample(xml, appID: appID)
+        case .crossCheck(let xml, let appID, let files):
+            return try? EntitlementsLinter.runCrossCheckExample(xml, appID: appID, files: files)
         case .routes(let document, let routes):
             guard let doc = Validator.validate(Array(document.utf8), domain: "example.com").document else { return [] }
             return RouteCheck.run(document: doc, domain: "example.com", routeList: Array(routes.utf8)).diagnostics
-        case .response, .entitlements:
+        case .response:
             return nil
         }
     }
