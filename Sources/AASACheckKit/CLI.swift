@@ -29,18 +29,34 @@ public struct CommandContext: Sendable {
     public let quiet: Bool
     public let style: Style
     public let command: String
+    /// Codes the configuration file ignores, with the reason given.
+    public var ignored: [(code: String, reason: String)] = []
 
-    /// Prints the report in the chosen format; `textBody` renders the text form.
+    /// Prints the report in the chosen format; `textBody` renders the text form of the report
+    /// it is given (the report after the configuration's ignored codes are removed).
     /// - Returns: the exit status the report calls for.
-    public func emit(_ report: Report, textBody: (TextRenderer) -> String) -> Int32 {
+    public func emit(_ report: Report, textBody: (TextRenderer, Report) -> String) -> Int32 {
+        var report = report
+        if !ignored.isEmpty {
+            let codes = Set(ignored.map(\.code))
+            report.diagnostics.removeAll { codes.contains($0.code) }
+            report.cases = report.cases.map { c in
+                var c = c
+                c.diagnostics.removeAll { codes.contains($0.code) }
+                return c
+            }
+        }
         switch format {
         case .text:
-            console.out(textBody(TextRenderer(style: style)))
+            console.out(textBody(TextRenderer(style: style), report))
         case .json:
             console.out(report.json(failOn: failOn).render() + "\n")
-        case .sarif, .junit, .github:
-            // Renderers for CI formats register here (issue 7); until then, JSON.
-            console.out(report.json(failOn: failOn).render() + "\n")
+        case .sarif:
+            console.out(SARIFRenderer.render(report))
+        case .junit:
+            console.out(JUnitRenderer.render(report, failOn: failOn))
+        case .github:
+            console.out(GitHubRenderer.render(report))
         }
         for line in report.unreadable { console.err("aasa-check: \(line)\n") }
         return report.exitCode(failOn: failOn)
@@ -58,6 +74,7 @@ public enum AASACheck {
         MatchCommand.self,
         RoutesCommand.self,
         ExplainCommand.self,
+        EntitlementsCommand.self,
     ]
 
     /// Runs the program with `arguments` (without the program name).
@@ -96,12 +113,17 @@ public enum AASACheck {
             return 2
         }
         do {
-            let parsed = try ParsedArguments.parse(args, options: command.options + OptionSpec.common, command: command.name)
+            var parsed = try ParsedArguments.parse(args, options: command.options + OptionSpec.common, command: command.name)
             if parsed.has("--help") {
                 console.out(help(command))
                 return 0
             }
-            let context = try makeContext(parsed, console: console, command: command.name)
+            let config = try Config.load(explicit: parsed.value("--config"), console: console)
+            if let config {
+                parsed = config.applied(to: parsed, options: command.options + OptionSpec.common, takesDomains: command.name == "check")
+            }
+            var context = try makeContext(parsed, console: console, command: command.name)
+            context.ignored = config?.ignore ?? []
             return try command.run(parsed, context)
         } catch let error as UsageError {
             console.err("aasa-check \(command.name): \(error.message)\n")

@@ -72,6 +72,11 @@ public struct Report: Sendable {
     public var sources: [String: [UInt8]] = [:]
     /// Inputs that could not be read at all (exit status 2), with the reason.
     public var unreadable: [String] = []
+    /// JUnit test cases, when the command knows them (routes, entitlement entries, domains);
+    /// otherwise the JUnit renderer makes one per file or domain.
+    public var cases: [ReportCase] = []
+    /// Every file or domain checked, so clean ones still appear as passing test cases.
+    public var subjects: [String] = []
 
     public init() {}
 

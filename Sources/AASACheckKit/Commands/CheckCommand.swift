@@ -64,15 +64,21 @@ public enum CheckCommand: Command {
             if context.console.stderrIsTerminal && !context.quiet && targets.count > 1 {
                 context.console.err("checking \(start - batch.count + 1)–\(start) of \(targets.count)…\r")
             }
-            for outcome in DomainCheck.run(batch, options: options, appIDs: appIDs) {
+            let ignored = Set(context.ignored.map(\.code))
+            for var outcome in DomainCheck.run(batch, options: options, appIDs: appIDs) {
                 report.diagnostics += outcome.diagnostics
                 report.fetches += outcome.fetchSummaries
+                report.subjects.append(outcome.target.host)
+                if context.format == .sarif, let body = outcome.hosting.servedBody {
+                    report.sources[outcome.hosting.fileLabel ?? "\(outcome.target.host)\(HostingJudge.wellKnownPath)"] = body
+                }
                 if context.format == .text {
+                    outcome.diagnostics.removeAll { ignored.contains($0.code) }
                     context.console.out(render(outcome, text: text, quiet: context.quiet, failOn: context.failOn))
                 }
             }
         }
-        return context.emit(report) { text in
+        return context.emit(report) { text, report in
             guard !context.quiet else { return "" }
             var out = ""
             if targets.count > 1 {

@@ -66,7 +66,7 @@ public enum MatchCommand: Command {
                 report.matches.append(matcher.decide(parts, appID: appID))
             }
         }
-        return context.emit(report) { text in
+        return context.emit(report) { text, report in
             var out = ""
             let style = text.style
             var lastURL: String?

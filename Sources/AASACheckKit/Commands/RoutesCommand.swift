@@ -64,10 +64,15 @@ public enum RoutesCommand: Command {
                 return d
             }
             report.routes = result.verdicts.map(json)
+            report.cases = result.verdicts.map { v in
+                ReportCase(suite: "routes \(v.appID)", name: "\(v.route.text) (\(v.route.expect.rawValue))",
+                           failure: v.ok ? nil : "\(v.route.text): \(v.explanation)")
+            } + [ReportCase(suite: loaded.label, name: "apple-app-site-association",
+                            diagnostics: report.diagnostics.filter { $0.source != .routes })]
             summary = result.summary
-            return context.emit(report) { text in render(report, result.verdicts, summary, text, context) }
+            return context.emit(report) { text, report in render(report, result.verdicts, summary, text, context) }
         }
-        return context.emit(report) { text in render(report, [], "no routes judged: the file does not decode", text, context) }
+        return context.emit(report) { text, report in render(report, [], "no routes judged: the file does not decode", text, context) }
     }
 
     static func render(_ report: Report, _ verdicts: [RouteVerdict], _ summary: String, _ text: TextRenderer, _ context: CommandContext) -> String {

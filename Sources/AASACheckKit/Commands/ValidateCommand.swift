@@ -30,6 +30,7 @@ public enum ValidateCommand: Command {
         var report = Report()
         for path in arguments.positionals {
             let label = path == "-" ? "<stdin>" : path
+            report.subjects.append(label)
             do {
                 let input = try InputFile.read(path, limit: Validator.parseLimit, console: context.console)
                 let result = Validator.validate(input.bytes, domain: domain, totalSize: input.totalSize)
@@ -40,7 +41,7 @@ public enum ValidateCommand: Command {
             }
         }
         let files = arguments.positionals.count
-        return context.emit(report) { text in
+        return context.emit(report) { text, report in
             var out = report.diagnostics.map { text.render($0, sources: report.sources) }.joined()
             if !context.quiet {
                 out += text.summary(report, failOn: context.failOn, subject: files == 1 ? "1 file" : "\(files) files")

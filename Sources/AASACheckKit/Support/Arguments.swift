@@ -35,6 +35,7 @@ public struct OptionSpec: Sendable {
         OptionSpec("--json", help: "Short for --format json."),
         OptionSpec("--fail-on", value: "LEVEL", help: "Lowest severity that makes the exit status 1: error (default), warning or never."),
         OptionSpec("--quiet", aliases: ["-q"], help: "Only findings: no progress, no summary."),
+        OptionSpec("--config", value: "FILE", help: "CI configuration (default: aasa-check.json in the current directory when present); flags override it."),
         OptionSpec("--no-color", help: "No ANSI colour (also when NO_COLOR is set or output is not a terminal)."),
         OptionSpec("--help", aliases: ["-h"], help: "Show this help."),
     ]

@@ -18,9 +18,28 @@ public enum RuleCoverage {
     /// A string condition; `nil` accepts everything.
     static func covers(_ outer: CompiledPattern?, _ inner: CompiledPattern?, sameView: Bool) -> Bool {
         guard let outer else { return true }
-        if outer.matchesEverything || PatternSearch.acceptsEverything(outer) { return true }
+        if outer.matchesEverything { return true }
+        if outer.minLength == 0 && outer.maxLength == nil && PatternSearch.acceptsEverything(outer) { return true }
         guard let inner, sameView else { return false }
+        if inner.minLength >= Int.max / 2 { return true }  // matches nothing: covered by anything
+        if !mayInclude(outer, inner) { return false }
         return PatternSearch.includes(outer, inner) == true
+    }
+
+    /// Cheap necessary conditions for `inner ⊆ outer`, decided without a search: the lengths
+    /// `inner` produces fit `outer`'s bounds, and the literal text every `inner` string
+    /// starts (ends) with agrees with what every `outer` match must start (end) with.
+    static func mayInclude(_ outer: CompiledPattern, _ inner: CompiledPattern) -> Bool {
+        if inner.minLength < outer.minLength { return false }
+        if let outerMax = outer.maxLength, inner.maxLength.map({ $0 > outerMax }) ?? true { return false }
+        let fold = outer.caseInsensitive || inner.caseInsensitive
+        func agree(_ a: [UInt32], _ b: [UInt32]) -> Bool {
+            for (x, y) in zip(a, b) where (fold ? CaseFold.fold(x) != CaseFold.fold(y) : x != y) { return false }
+            return true
+        }
+        if !agree(outer.literalPrefix, inner.literalPrefix) { return false }
+        if !agree(outer.literalSuffix.reversed(), inner.literalSuffix.reversed()) { return false }
+        return true
     }
 
     static func coversQuery(_ outer: CompiledQuery?, _ inner: CompiledQuery?, sameView: Bool) -> Bool {

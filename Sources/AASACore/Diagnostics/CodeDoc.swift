@@ -60,6 +60,9 @@ public enum CodeExample: Sendable {
     case response(HTTPExample)
     /// An entitlements plist (XML), checked for `appID` when given.
     case entitlements(String, appID: String? = nil)
+    /// An entitlements plist (XML) checked against local domain files (host → file text) for
+    /// `appID`, as `aasa-check entitlements` does once the files are fetched (AASA607).
+    case crossCheck(entitlements: String, appID: String, files: [String: String])
     /// A route list judged against a domain file served for `example.com`.
     case routes(document: String, routes: String)
     /// Several exchanges for one domain (legacy probe, browser retry, CDN copy, resolved
@@ -83,6 +86,10 @@ public enum CodeExample: Sendable {
             return r.displayText
         case .entitlements(let text, let appID):
             return (appID.map { "# app ID \($0)\n" } ?? "") + text
+        case .crossCheck(let text, let appID, let files):
+            return "# app ID \(appID)\n" + text + files.sorted { $0.key < $1.key }.map {
+                "\n# https://\($0.key)/.well-known/apple-app-site-association\n\($0.value)"
+            }.joined()
         case .routes(let document, let routes):
             return "# domain file\n\(document)\n# route list\n\(routes)"
         case .hosting(let h):

@@ -13,11 +13,13 @@ extension CodeExample {
             return HostingExample(origin: exchange).run()
         case .hosting(let example):
             return example.run()
+        case .entitlements(let xml, let appID):
+            return try? EntitlementsLinter.runExample(xml, appID: appID)
+        case .crossCheck(let xml, let appID, let files):
+            return try? EntitlementsLinter.runCrossCheckExample(xml, appID: appID, files: files)
         case .routes(let document, let routes):
             guard let doc = Validator.validate(Array(document.utf8), domain: "example.com").document else { return [] }
             return RouteCheck.run(document: doc, domain: "example.com", routeList: Array(routes.utf8)).diagnostics
-        case .entitlements:
-            return nil
         }
     }
 }

@@ -104,6 +104,10 @@ public final class CompiledPattern: Sendable {
     let needsSimulation: Bool
     /// Whether the pattern is `*` and nothing else.
     public let matchesEverything: Bool
+    /// The literal scalars every match starts with (up to the first wildcard or variable).
+    public let literalPrefix: [UInt32]
+    /// The literal scalars every match ends with (after the last wildcard or variable).
+    public let literalSuffix: [UInt32]
 
     /// Compiles `source`.
     /// - Parameters:
@@ -153,6 +157,18 @@ public final class CompiledPattern: Sendable {
         }
         prefixBytes = prefix
         matchesEverything = program == [.loop(.any), .accept]
+        var head: [UInt32] = []
+        for inst in program {
+            guard case .scalar(let c) = inst else { break }
+            head.append(c)
+        }
+        literalPrefix = head
+        var tail: [UInt32] = []
+        for inst in program.dropLast().reversed() {
+            guard case .scalar(let c) = inst else { break }
+            tail.append(c)
+        }
+        literalSuffix = tail.reversed()
     }
 
     /// Whether the pattern matches all of `input` (scalars; fold them first when the pattern is

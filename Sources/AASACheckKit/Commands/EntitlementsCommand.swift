@@ -1,0 +1,244 @@
+import AASACore
+import Foundation
+
+/// `aasa-check entitlements FILE... [--app-id ID] [--profile FILE]`: the Associated Domains
+/// entitlement checked, then each domain's file checked for the app ID (spec `cli.md`,
+/// aasa-reference.md §3, codes AASA601–AASA614).
+public enum EntitlementsCommand: Command {
+    public static let name = "entitlements"
+    public static let abstract = "Check entitlements and provisioning profiles, then each domain's file for the app ID."
+    public static let usage = "aasa-check entitlements FILE... [--app-id ID]... [--profile FILE] [--domain-file HOST=FILE]..."
+    public static let discussion = """
+    FILE is an Xcode .entitlements file, an .xcent (the entitlements signed into a build), a
+    binary property list, or a provisioning profile (.mobileprovision, .provisionprofile).
+    Every com.apple.developer.associated-domains entry is checked against Apple's grammar
+    (service:host?mode=…): typos in the service, schemes, paths, ports, IP addresses, non-ASCII
+    hosts, placeholders such as example.com, duplicates, unresolved $(…) build variables,
+    wildcards without their apex, developer-mode entries in a release build, more than 30
+    domains. A provisioning profile must grant Associated Domains and sign the app ID checked.
+
+    The app ID is --app-id, else the profile's application-identifier, else an .xcent's.
+    Then, for each applinks, webcredentials, appclips and activitycontinuation domain, the
+    domain's apple-app-site-association must list the app ID for that service (AASA607); a
+    *.example.com entry is served by example.com's file, and ?mode=developer domains bypass
+    Apple's CDN. --domain-file HOST=FILE uses a local file as HOST's (check before you
+    deploy). Fetching domains over the network comes with the network layer; until this build
+    has it, domains without --domain-file are listed as not checked.
+
+    An unreadable FILE (malformed property list, truncated profile, not a property list) is
+    reported on standard error with exit status 2; the other files are still checked.
+    """
+    public static let examples: [(String, String)] = [
+        ("aasa-check entitlements App/App.entitlements --app-id ABCDE12345.com.example.app",
+         "Lint the entitlement and check each domain lists the app"),
+        ("aasa-check entitlements build/App.app.xcent --profile App_Store.mobileprovision",
+         "The signed entitlements of a build, with the profile that signs it (pre-release gate)"),
+        ("aasa-check entitlements App.entitlements --app-id ABCDE12345.com.example.app --domain-file example.com=public/.well-known/apple-app-site-association",
+         "Check against the file you are about to deploy"),
+        ("aasa-check entitlements App.mobileprovision", "Does the profile grant Associated Domains?"),
+    ]
+    public static let options: [OptionSpec] = [
+        OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) the domains must list; repeatable. Default: from the profile or .xcent."),
+        OptionSpec("--profile", value: "FILE", help: "Provisioning profile that supplies the app ID and must grant Associated Domains."),
+        OptionSpec("--domain-file", value: "HOST=FILE", repeatable: true, help: "Use a local file as HOST's apple-app-site-association instead of fetching it; repeatable."),
+    ]
+
+    public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError("give at least one FILE (.entitlements, .xcent or .mobileprovision); see `aasa-check entitlements --help`")
+        }
+        let appIDs = arguments.all("--app-id")
+        for id in appIDs {
+            if case .malformed(let why) = AppIDSyntax.check(id) {
+                throw UsageError("--app-id \(SafeText.escape(id)): \(why)")
+            }
+        }
+        var domainFiles: [String: String] = [:]
+        for spec in arguments.all("--domain-file") {
+            guard let eq = spec.firstIndex(of: "="), eq != spec.startIndex, spec.index(after: eq) != spec.endIndex else {
+                throw UsageError("--domain-file takes HOST=FILE; got \(SafeText.escape(spec))")
+            }
+            domainFiles[spec[..<eq].lowercased()] = String(spec[spec.index(after: eq)...])
+        }
+
+        var report = Report()
+        var notes: [String] = []
+
+        // The profile given with --profile.
+        var profile: EntitlementsFile?
+        if let path = arguments.value("--profile") {
+            if let file = readEntitlements(path, into: &report, context: context) {
+                guard file.profile != nil else {
+                    throw UsageError("--profile \(SafeText.escape(path)): not a provisioning profile (no Entitlements dictionary)")
+                }
+                profile = file
+                for appID in appIDs.isEmpty ? [nil] : appIDs.map(Optional.some) {
+                    report.diagnostics += EntitlementsLinter.checkProfile(file, appID: appID)
+                }
+            }
+        }
+
+        // Lint every FILE.
+        var linted: [EntitlementsReport] = []
+        for path in arguments.positionals {
+            guard let file = readEntitlements(path, into: &report, context: context) else { continue }
+            let result = EntitlementsLinter.lint(file, appID: appIDs.first, profile: profile)
+            report.diagnostics += result.diagnostics
+            if file.profile != nil {
+                for appID in appIDs.dropFirst() {
+                    report.diagnostics += EntitlementsLinter.checkProfile(file, appID: appID)
+                }
+            }
+            linted.append(result)
+        }
+
+        // The cross-check (AASA607): each file against its own app ID unless --app-id is given.
+        func identities(_ result: EntitlementsReport) -> [String] {
+            appIDs.isEmpty ? [result.appIdentity?.appID].compactMap { $0 } : appIDs
+        }
+        let withoutID = linted.filter { identities($0).isEmpty && !EntitlementCrossCheck.plan($0.entries).isEmpty }
+        for result in withoutID {
+            notes.append("\(result.file.path ?? "<stdin>"): domains not checked against their files: "
+                + "no app ID (give --app-id, --profile, or an .xcent)")
+        }
+        let plan = mergedPlan(linted.filter { !identities($0).isEmpty }.map { EntitlementCrossCheck.plan($0.entries) })
+        if !plan.isEmpty {
+            var documents: [String: AASADocument] = [:]
+            var unchecked: [String] = []
+            for request in plan {
+                guard let path = domainFiles[request.host] else {
+                    unchecked.append(request.host)
+                    continue
+                }
+                do {
+                    let input = try InputFile.read(path, limit: Validator.parseLimit, console: context.console)
+                    let validation = Validator.validate(input.bytes, domain: request.host, totalSize: input.totalSize)
+                    report.diagnostics += validation.diagnostics.attributed(target: request.host, source: .file, file: path)
+                    report.sources[path] = input.bytes
+                    if let document = validation.document { documents[request.host] = document }
+                    notes.append("\(request.host): checked against \(path)"
+                        + (request.checkCDN ? "" : " (developer/managed mode only: Apple's CDN is bypassed)"))
+                } catch let error as UsageError {
+                    report.unreadable.append(error.message)
+                }
+            }
+            for result in linted {
+                for appID in identities(result) {
+                    report.diagnostics += EntitlementCrossCheck.check(
+                        entries: result.entries, appID: appID, documents: documents, file: result.file.path)
+                }
+            }
+            if !unchecked.isEmpty {
+                notes.append("not checked against their files (this build cannot fetch domains yet; use --domain-file HOST=FILE): "
+                    + unchecked.joined(separator: ", "))
+            }
+        }
+        for host in domainFiles.keys.sorted() where !plan.contains(where: { $0.host == host }) {
+            notes.append("--domain-file \(host): no entitlement entry checked against a file uses this host; ignored")
+        }
+
+        report.subjects = arguments.positionals.map { $0 == "-" ? "<stdin>" : $0 }
+        report.cases = junitCases(report.diagnostics, linted: linted)
+
+        let files = arguments.positionals.count
+        return context.emit(report) { text, report in
+            var out = report.diagnostics.map { text.render($0, sources: report.sources) }.joined()
+            if !context.quiet {
+                for result in linted {
+                    out += describe(result, style: text.style)
+                }
+                for note in notes { out += text.style.dim("note: ") + SafeText.escape(note) + "\n" }
+                out += text.summary(report, failOn: context.failOn, subject: files == 1 ? "1 file" : "\(files) files")
+            }
+            return out
+        }
+    }
+
+    /// Reads and parses one entitlements file or profile; a failure goes to `unreadable`.
+    static func readEntitlements(_ path: String, into report: inout Report, context: CommandContext) -> EntitlementsFile? {
+        let label = path == "-" ? "<stdin>" : path
+        var isDirectory: ObjCBool = false
+        if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            report.unreadable.append("\(SafeText.escape(path)): is a directory; give the .entitlements, .xcent or .mobileprovision file")
+            return nil
+        }
+        do {
+            let input = try InputFile.read(path, limit: EntitlementsFile.maxBytes, console: context.console)
+            let file = try EntitlementsFile.read(input.bytes, path: label)
+            if file.container == .xmlPropertyList { report.sources[label] = input.bytes }
+            return file
+        } catch let error as UsageError {
+            report.unreadable.append(error.message)
+        } catch let error as EntitlementsError {
+            report.unreadable.append("\(SafeText.escape(label)): \(error)")
+        } catch {
+            report.unreadable.append("\(SafeText.escape(label)): \(error)")
+        }
+        return nil
+    }
+
+    /// JUnit test cases: one per entitlement entry (its lint and cross-check findings), then one
+    /// per file or domain for the findings that belong to no entry, so nothing is lost.
+    static func junitCases(_ diagnostics: [Diagnostic], linted: [EntitlementsReport]) -> [ReportCase] {
+        var used = Set<Int>()
+        var cases: [ReportCase] = []
+        for result in linted {
+            let path = result.file.path ?? "<stdin>"
+            let base = (result.file.profile != nil ? "/Entitlements/" : "/") + associatedDomainsKey
+            for entry in result.entries {
+                let pointer = base + "/\(entry.index)"
+                var mine: [Diagnostic] = []
+                for (i, d) in diagnostics.enumerated() where !used.contains(i) && d.file == result.file.path && d.pointer == pointer {
+                    used.insert(i)
+                    mine.append(d)
+                }
+                cases.append(ReportCase(suite: path, name: entry.raw, diagnostics: mine))
+            }
+        }
+        var rest: [String: [Diagnostic]] = [:]
+        var order: [String] = []
+        for (i, d) in diagnostics.enumerated() where !used.contains(i) {
+            let suite = d.file ?? d.target ?? "aasa-check"
+            if rest[suite] == nil { order.append(suite) }
+            rest[suite, default: []].append(d)
+        }
+        for result in linted where rest[result.file.path ?? "<stdin>"] == nil && result.entries.isEmpty {
+            let suite = result.file.path ?? "<stdin>"
+            order.append(suite)
+            rest[suite] = []
+        }
+        cases += order.map { ReportCase(suite: $0, name: "entitlements", diagnostics: rest[$0] ?? []) }
+        return cases
+    }
+
+    /// One plan for all files: each host once, its CDN needed when any file needs it.
+    static func mergedPlan(_ plans: [[DomainFileRequest]]) -> [DomainFileRequest] {
+        var out: [DomainFileRequest] = []
+        for request in plans.joined() {
+            if let i = out.firstIndex(where: { $0.host == request.host }) {
+                out[i].checkCDN = out[i].checkCDN || request.checkCDN
+            } else {
+                out.append(request)
+            }
+        }
+        return out
+    }
+
+    /// A short account of what was read: the app ID and the domains.
+    static func describe(_ result: EntitlementsReport, style: Style) -> String {
+        var out = style.bold(SafeText.escape(result.file.path ?? "<stdin>")) + ": "
+        if let profile = result.file.profile {
+            out += "provisioning profile"
+            if let name = profile.name { out += " \"\(SafeText.escape(name))\"" }
+            out += profile.grantsAssociatedDomains ? ", grants Associated Domains" : ", no Associated Domains"
+        } else {
+            let n = result.entries.count
+            out += "\(n) associated domain\(n == 1 ? "" : "s")"
+        }
+        if let identity = result.appIdentity {
+            out += "; app ID \(SafeText.escape(identity.appID))"
+        }
+        out += "; \(result.buildKind.isRelease ? "release" : "development") build"
+        return out + "\n"
+    }
+}

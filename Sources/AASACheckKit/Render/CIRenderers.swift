@@ -1,0 +1,240 @@
+import AASACore
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// One JUnit test case: a domain check, a route, an entitlement entry or a file.
+public struct ReportCase: Sendable {
+    /// The suite it belongs to (the domain, file or route list).
+    public var suite: String
+    public var name: String
+    /// Findings that make it fail (at or above `--fail-on`) are failures; the rest go to
+    /// `system-out`.
+    public var diagnostics: [Diagnostic]
+    /// A failure that is not a diagnostic (a route verdict), with its message.
+    public var failure: String?
+
+    public init(suite: String, name: String, diagnostics: [Diagnostic] = [], failure: String? = nil) {
+        self.suite = suite
+        self.name = name
+        self.diagnostics = diagnostics
+        self.failure = failure
+    }
+}
+
+/// SARIF 2.1.0 (OASIS): one `rule` per code used, with its help; results with physical
+/// locations in the served or local file when known. Columns are Unicode code points
+/// (`columnKind: unicodeCodePoints`), as aasa-check counts them.
+public enum SARIFRenderer {
+    public static func render(_ report: Report) -> String {
+        let used = Array(Set(report.diagnostics.map(\.code))).sorted()
+        let rules: [OutputJSON] = used.map { code in
+            let doc = CodeDoc.lookup(code)
+            return .object([
+                ("id", .string(code)),
+                ("name", .string(code)),
+                ("shortDescription", .object([("text", .string(doc?.title ?? code))])),
+                ("fullDescription", .object([("text", .string(doc?.why ?? ""))])),
+                ("help", .object([("text", .string(doc?.fix ?? "")),
+                                  ("markdown", .string("**\(code)**: \(doc?.title ?? "")\n\n\(doc?.why ?? "")\n\n**Fix:** \(doc?.fix ?? "")\n\nRun `aasa-check explain \(code)` for examples."))])),
+                ("defaultConfiguration", .object([("level", .string(level(doc?.severity ?? .error)))])),
+            ])
+        }
+        let results: [OutputJSON] = report.diagnostics.map { d in
+            var members: [(String, OutputJSON)] = [
+                ("ruleId", .string(d.code)),
+                ("ruleIndex", .int(used.firstIndex(of: d.code)!)),
+                ("level", .string(level(d.severity))),
+                ("message", .object([("text", .string(d.message + (d.hint.map { " Hint: \($0)" } ?? "")))])),
+            ]
+            var location: [(String, OutputJSON)] = [("artifactLocation", .object([("uri", .string(artifactURI(d)))]))]
+            if let loc = d.location {
+                location.append(("region", .object([("startLine", .int(loc.line)), ("startColumn", .int(loc.column)),
+                                                    ("byteOffset", .int(loc.offset))])))
+            }
+            members.append(("locations", .array([.object([("physicalLocation", .object(location))])])))
+            var properties: [(String, OutputJSON)] = []
+            if let target = d.target { properties.append(("target", .string(target))) }
+            if let source = d.source { properties.append(("source", .string(source.rawValue))) }
+            if let pointer = d.pointer { properties.append(("pointer", .string(pointer))) }
+            if !properties.isEmpty { members.append(("properties", .object(properties))) }
+            return .object(members)
+        }
+        let sarif: OutputJSON = .object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", .object([
+                    ("name", .string("aasa-check")), ("version", .string(AASACheck.version)),
+                    ("informationUri", .string("https://developer.apple.com/documentation/xcode/supporting-associated-domains")),
+                    ("rules", .array(rules)),
+                ]))])),
+                ("columnKind", .string("unicodeCodePoints")),
+                ("results", .array(results)),
+            ])])),
+        ])
+        return sarif.render() + "\n"
+    }
+
+    static func level(_ s: Severity) -> String {
+        switch s {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .info: return "note"
+        }
+    }
+
+    /// The local file, or the URL the finding's file was served from.
+    static func artifactURI(_ d: Diagnostic) -> String {
+        if let file = d.file { return file }
+        switch d.source {
+        case .origin?: return "https://\(d.target ?? "")/.well-known/apple-app-site-association"
+        case .cdn?: return "https://app-site-association.cdn-apple.com/a/v1/\(d.target ?? "")"
+        default: return d.target ?? "aasa-check"
+        }
+    }
+}
+
+/// JUnit XML, as CI systems read it: one `testsuite` per domain, file or list, one
+/// `testcase` per check, route or entitlement entry; failures carry the message.
+public enum JUnitRenderer {
+    public static func render(_ report: Report, failOn: FailOn) -> String {
+        var cases = report.cases
+        if cases.isEmpty {
+            // One case per target (file or domain) when the command listed none.
+            var order: [String] = []
+            var byTarget: [String: [Diagnostic]] = [:]
+            for d in report.diagnostics {
+                let key = d.file ?? d.target ?? "aasa-check"
+                if byTarget[key] == nil { order.append(key) }
+                byTarget[key, default: []].append(d)
+            }
+            for subject in report.subjects where byTarget[subject] == nil {
+                order.append(subject)
+                byTarget[subject] = []
+            }
+            cases = order.map { ReportCase(suite: $0, name: "apple-app-site-association", diagnostics: byTarget[$0]!) }
+        }
+        var suites: [String] = []
+        var bySuite: [String: [ReportCase]] = [:]
+        for c in cases {
+            if bySuite[c.suite] == nil { suites.append(c.suite) }
+            bySuite[c.suite, default: []].append(c)
+        }
+        let root = XMLElement(name: "testsuites")
+        root.addAttribute(attribute("name", "aasa-check"))
+        var totalTests = 0, totalFailures = 0
+        for name in suites {
+            let members = bySuite[name]!
+            let suite = XMLElement(name: "testsuite")
+            var failures = 0
+            for c in members {
+                let testcase = XMLElement(name: "testcase")
+                testcase.addAttribute(attribute("classname", "aasa-check." + clean(c.suite)))
+                testcase.addAttribute(attribute("name", clean(c.name)))
+                let failing = c.diagnostics.filter { failOn.fails($0.severity) }
+                if !failing.isEmpty || c.failure != nil {
+                    failures += 1
+                    let failure = XMLElement(name: "failure")
+                    let first = c.failure ?? "\(failing[0].code): \(failing[0].message)"
+                    failure.addAttribute(attribute("message", clean(first)))
+                    failure.addAttribute(attribute("type", failing.first?.code ?? "route"))
+                    failure.stringValue = clean(((c.failure.map { [$0] } ?? []) + failing.map(line)).joined(separator: "\n"))
+                    testcase.addChild(failure)
+                }
+                let rest = c.diagnostics.filter { !failOn.fails($0.severity) }
+                if !rest.isEmpty {
+                    let out = XMLElement(name: "system-out")
+                    out.stringValue = clean(rest.map(line).joined(separator: "\n"))
+                    testcase.addChild(out)
+                }
+                suite.addChild(testcase)
+            }
+            suite.addAttribute(attribute("name", clean(name)))
+            suite.addAttribute(attribute("tests", String(members.count)))
+            suite.addAttribute(attribute("failures", String(failures)))
+            suite.addAttribute(attribute("errors", "0"))
+            totalTests += members.count
+            totalFailures += failures
+            root.addChild(suite)
+        }
+        root.addAttribute(attribute("tests", String(totalTests)))
+        root.addAttribute(attribute("failures", String(totalFailures)))
+        let document = XMLDocument(rootElement: root)
+        document.version = "1.0"
+        document.characterEncoding = "UTF-8"
+        return document.xmlString(options: [.nodePrettyPrint]) + "\n"
+    }
+
+    static func attribute(_ name: String, _ value: String) -> XMLNode {
+        XMLNode.attribute(withName: name, stringValue: value) as! XMLNode
+    }
+
+    static func line(_ d: Diagnostic) -> String {
+        var place = TextRenderer.label(for: d)
+        if let loc = d.location { place += ":\(loc.line):\(loc.column)" }
+        return "\(place): \(d.severity.rawValue)[\(d.code)]: \(d.message)" + (d.hint.map { " (hint: \($0))" } ?? "")
+    }
+
+    /// Text XML 1.0 can hold: control characters other than tab, LF and CR become visible escapes.
+    static func clean(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            if (u.value < 0x20 && u.value != 0x09 && u.value != 0x0A && u.value != 0x0D) || u.value == 0xFFFE || u.value == 0xFFFF {
+                out += "\\u{\(String(u.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+}
+
+/// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=AASA…::message`,
+/// `::warning` and `::notice`; values escaped as the workflow-command syntax requires, so no
+/// text from a server can start a command of its own.
+public enum GitHubRenderer {
+    public static func render(_ report: Report) -> String {
+        var out = ""
+        for d in report.diagnostics {
+            let command: String
+            switch d.severity {
+            case .error: command = "error"
+            case .warning: command = "warning"
+            case .info: command = "notice"
+            }
+            var properties: [String] = []
+            if let file = d.file {
+                properties.append("file=" + property(file))
+                if let loc = d.location {
+                    properties.append("line=\(loc.line)")
+                    properties.append("col=\(loc.column)")
+                }
+            }
+            let doc = CodeDoc.lookup(d.code)
+            properties.append("title=" + property("\(d.code) \(doc?.title ?? "")".trimmingCharacters(in: .whitespaces)))
+            var message = d.message
+            if d.file == nil, d.target != nil {
+                // Not a file of the repository: name the served file in the message instead.
+                var place = TextRenderer.label(for: d)
+                if let loc = d.location { place += ":\(loc.line):\(loc.column)" }
+                message = "\(place): " + message
+            }
+            if let hint = d.hint { message += "\nHint: " + hint }
+            out += "::\(command) \(properties.joined(separator: ","))::\(data(message))\n"
+        }
+        return out
+    }
+
+    /// Escapes a command's message (`%`, CR, LF).
+    static func data(_ s: String) -> String {
+        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// Escapes a property value (the message escapes plus `:` and `,`).
+    static func property(_ s: String) -> String {
+        data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

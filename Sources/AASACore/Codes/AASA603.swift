@@ -1,0 +1,20 @@
+extension CodeDoc {
+    static let aasa603 = CodeDoc(
+        code: "AASA603", severity: .warning,
+        title: "A `?mode=developer` or `managed` entry in a release entitlement",
+        why: """
+            Developer-mode entries work only in development-signed builds on a device with the \
+            developer setting on; App Store and TestFlight builds ignore them, and Apple asks that they \
+            be removed before submission (aasa-reference.md §3). A release build whose only entry for a \
+            domain has a mode has no universal links for it. An entitlement is taken as a release \
+            build's unless get-task-allow, its provisioning profile or its file name (`Debug`, `Dev`) \
+            says it is for development.
+            """,
+        fix: "Keep mode entries in a Debug-only entitlements file and list the plain `applinks:host` in the release one.",
+        failing: .entitlements(associatedDomainsPlist(
+            ["applinks:soarstarter.com?mode=developer"],
+            extra: "\t<key>aps-environment</key>\n\t<string>production</string>")),
+        passing: .entitlements(associatedDomainsPlist(
+            ["applinks:soarstarter.com"],
+            extra: "\t<key>aps-environment</key>\n\t<string>production</string>")))
+}

@@ -1,0 +1,13 @@
+extension CodeDoc {
+    static let aasa604 = CodeDoc(
+        code: "AASA604", severity: .info,
+        title: "A `*.` wildcard does not cover the apex, and no entry lists it",
+        why: """
+            `*.example.com` matches every subdomain of `example.com` but not `example.com` itself \
+            (aasa-reference.md §3): links on the bare domain stay in the browser unless the apex has \
+            its own entry.
+            """,
+        fix: "Add an entry for the apex beside the wildcard: `applinks:example.com`.",
+        failing: .entitlements(associatedDomainsPlist(["applinks:*.soarstarter.com"])),
+        passing: .entitlements(associatedDomainsPlist(["applinks:*.soarstarter.com", "applinks:soarstarter.com"])))
+}

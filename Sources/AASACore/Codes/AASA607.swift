@@ -1,0 +1,32 @@
+extension CodeDoc {
+    static let aasa607 = CodeDoc(
+        code: "AASA607", severity: .error,
+        title: "The app ID is not listed in the domain's file for that service",
+        why: """
+            The system associates the app with a domain only when the domain's \
+            apple-app-site-association file names the app's signed app ID for the service of the \
+            entitlement entry: a `details` entry for `applinks`, the `apps` array for \
+            `webcredentials`, `appclips` and `activitycontinuation` (aasa-reference.md §3, §4). A \
+            wildcard entry is served by the file of its apex. The App ID prefix is compared \
+            case-insensitively, the bundle id exactly.
+            """,
+        fix: """
+            Add the app ID (`<App ID prefix>.<bundle id>`, the prefix the app is signed with) to the \
+            domain's file under the service, deploy it, and allow about a day for Apple's CDN.
+            """,
+        failing: .crossCheck(
+            entitlements: associatedDomainsPlist(["applinks:soarstarter.com", "webcredentials:soarstarter.com"]),
+            appID: "K7TQ3ZP2MX.com.soarstarter.SoarStarterSwift",
+            files: ["soarstarter.com": """
+                {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.soarstarter.SoarStarterSwift"],
+                  "components": [{"/": "/todos"}]}]}}
+                """]),
+        passing: .crossCheck(
+            entitlements: associatedDomainsPlist(["applinks:soarstarter.com", "webcredentials:soarstarter.com"]),
+            appID: "K7TQ3ZP2MX.com.soarstarter.SoarStarterSwift",
+            files: ["soarstarter.com": """
+                {"applinks": {"details": [{"appIDs": ["K7TQ3ZP2MX.com.soarstarter.SoarStarterSwift"],
+                  "components": [{"/": "/todos"}]}]},
+                 "webcredentials": {"apps": ["K7TQ3ZP2MX.com.soarstarter.SoarStarterSwift"]}}
+                """]))
+}

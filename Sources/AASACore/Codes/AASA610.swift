@@ -1,0 +1,12 @@
+extension CodeDoc {
+    static let aasa610 = CodeDoc(
+        code: "AASA610", severity: .error,
+        title: "A non-ASCII host",
+        why: """
+            Hosts in the entitlement must be ASCII: an internationalised domain name is written in its \
+            punycode form (`xn--…`), as DNS and the file fetch use it (aasa-reference.md §3).
+            """,
+        fix: "Write the punycode form: `applinks:xn--mnchen-3ya.de` for `münchen.de`.",
+        failing: .entitlements(associatedDomainsPlist(["applinks:münchen.de"])),
+        passing: .entitlements(associatedDomainsPlist(["applinks:xn--mnchen-3ya.de"])))
+}

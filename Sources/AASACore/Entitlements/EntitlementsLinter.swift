@@ -1,0 +1,300 @@
+/// The findings about one entitlements file or provisioning profile, before any domain file
+/// is fetched.
+public struct EntitlementsReport: Sendable {
+    public var file: EntitlementsFile
+    /// The parsed `com.apple.developer.associated-domains` entries, in array order.
+    public var entries: [AssociatedDomainEntry]
+    /// The app ID to check the domains against, when one is known.
+    public var appIdentity: AppIdentity?
+    /// Release or development, and why (for AASA603).
+    public var buildKind: BuildKind
+    /// AASA601–AASA606, AASA608–AASA614, in entry order, then file-level findings.
+    public var diagnostics: [Diagnostic]
+}
+
+/// Lints the Associated Domains entitlement by aasa-reference.md §3 (codes AASA601–AASA606,
+/// AASA608–AASA614 of diagnostics.md). Pure: works on an already read ``EntitlementsFile``.
+public enum EntitlementsLinter {
+    /// Apple's advice: keep the list to about 20–30 domains (aasa-reference.md §3).
+    public static let domainLimit = 30
+
+    /// Lints one file.
+    /// - Parameters:
+    ///   - file: the entitlements file, `.xcent` or provisioning profile.
+    ///   - appID: the `--app-id` value, if any (`<App ID prefix>.<bundle id>`).
+    ///   - profile: the `--profile` file, if any: it supplies the app ID and decides the build
+    ///     kind; its own checks (AASA612) are ``checkProfile(_:appID:)``'s, run once per run.
+    /// - Returns: the report; every finding has `source` `entitlements`, `file` and `target`
+    ///   set to `file.path`, a JSON pointer into the property list and, for XML files, the
+    ///   line and column of the entry's `<string>` element.
+    public static func lint(_ file: EntitlementsFile, appID: String? = nil, profile: EntitlementsFile? = nil)
+        -> EntitlementsReport
+    {
+        let identity = AppIdentity.resolve(argument: appID, file: file, profile: profile)
+        let kind = BuildKind.of(file, profile: profile?.profile)
+        let base = file.profile != nil ? "/Entitlements/" + associatedDomainsKey : "/" + associatedDomainsKey
+        var out: [Diagnostic] = []
+        func report(_ code: String, _ message: String, hint: String? = nil, entry: AssociatedDomainEntry? = nil) {
+            out.append(Diagnostic(
+                code: code, message: message, hint: hint,
+                pointer: entry.map { base + "/\($0.index)" } ?? base,
+                location: entry?.location, target: file.path, source: .entitlements, file: file.path))
+        }
+
+        var entries: [AssociatedDomainEntry] = []
+        switch file.associatedDomains {
+        case .absent:
+            if file.profile == nil {
+                report("AASA614", "the file has no \(associatedDomainsKey) entitlement: the app claims no domain",
+                    hint: "add the Associated Domains capability in Xcode (Signing & Capabilities) with `applinks:<your domain>`")
+            }
+        case .wrongType(let type):
+            report("AASA601", "\(associatedDomainsKey) is a <\(type)>, not an <array> of strings",
+                hint: "write it as <array><string>applinks:example.com</string></array>")
+        case .granted(let value):
+            if file.profile == nil {
+                report("AASA601", "\(associatedDomainsKey) is the string `\(shown(value))`, not an <array> of strings",
+                    hint: "only a provisioning profile grants the capability with a string such as `*`")
+            }
+        case .entries(let list):
+            entries = list
+            if list.isEmpty {
+                report("AASA614", "\(associatedDomainsKey) is an empty array: the app claims no domain",
+                    hint: "list each domain as `applinks:<host>`, or remove the capability")
+            }
+        }
+
+        for entry in entries {
+            lintEntry(entry, kind: kind, report: report)
+        }
+        lintSet(entries, report: report)
+
+        if file.profile != nil {
+            out += checkProfile(file, appID: appID)
+        } else if let appID, let own = file.applicationIdentifier, !AppIdentity.hasVariable(own), own != appID {
+            report("AASA612", "the file's signed application-identifier `\(shown(own))` is not the app ID checked, `\(shown(appID))`",
+                hint: "check the app ID the build is signed with, or drop --app-id to use the file's")
+        }
+        return EntitlementsReport(file: file, entries: entries, appIdentity: identity, buildKind: kind, diagnostics: out)
+    }
+
+    /// The checks of a provisioning profile (AASA612): it grants Associated Domains, and its
+    /// App ID prefix (and bundle id, unless it is a wildcard profile) are those of `appID`.
+    /// - Returns: `[]` when `profile` is not a provisioning profile.
+    public static func checkProfile(_ profile: EntitlementsFile, appID: String?) -> [Diagnostic] {
+        guard let p = profile.profile else { return [] }
+        var out: [Diagnostic] = []
+        let name = p.name.map { "`\(shown($0))`" } ?? "the provisioning profile"
+        func report(_ message: String, hint: String) {
+            out.append(Diagnostic(
+                code: "AASA612", message: message, hint: hint, pointer: "/Entitlements/" + associatedDomainsKey,
+                target: profile.path, source: .entitlements, file: profile.path))
+        }
+        if !p.grantsAssociatedDomains {
+            report("\(name) does not grant Associated Domains (no \(associatedDomainsKey) in its Entitlements): "
+                + "a build signed with it cannot claim any domain",
+                hint: "enable Associated Domains for the App ID in the developer account, then regenerate and download the profile")
+        }
+        if let appID {
+            let wanted = AppIdentity(appID: appID, origin: .argument)
+            let prefixes = Set(([p.appIDPrefix].compactMap { $0 } + p.appIDPrefixes).map { $0.uppercased() })
+            if !prefixes.isEmpty, !prefixes.contains(wanted.prefix.uppercased()) {
+                report("\(name) is for App ID prefix \(prefixes.sorted().joined(separator: ", ")), "
+                    + "not \(shown(wanted.prefix)) of the app ID checked (`\(shown(appID))`)",
+                    hint: "use the app ID the profile signs (`\(shown(p.applicationIdentifier ?? ""))`) or the profile of this app")
+            } else if let bundle = p.bundleID, bundle != wanted.bundleID {
+                report("\(name) is for bundle id `\(shown(bundle))`, not `\(shown(wanted.bundleID))` of the app ID checked",
+                    hint: "use the profile made for this app")
+            }
+        }
+        return out
+    }
+
+    private static func lintEntry(
+        _ entry: AssociatedDomainEntry, kind: BuildKind,
+        report: (String, String, String?, AssociatedDomainEntry?) -> Void
+    ) {
+        let raw = "`\(shown(entry.raw))`"
+        if !entry.unresolvedVariables.isEmpty {
+            report("AASA613",
+                "\(raw) holds the unresolved build variable \(entry.unresolvedVariables.map { "`\(shown($0))`" }.joined(separator: ", "))",
+                "Xcode does not expand variables in this entitlement: write the domain itself, "
+                    + "or generate one entitlements file per configuration", entry)
+        }
+        let serviceHasVariable = AppIdentity.hasVariable(entry.serviceName)
+        if !entry.malformations.isEmpty {
+            report("AASA601", "\(raw) is malformed: \(entry.malformations.joined(separator: "; "))",
+                "write `<service>:<host>` with an optional `?mode=developer`, e.g. `applinks:example.com`", entry)
+        }
+        if entry.service == nil, !entry.serviceName.isEmpty, !serviceHasVariable {
+            let suggestion = suggestService(entry.serviceName)
+            report("AASA602", "\(raw) names the unknown service `\(shown(entry.serviceName))`",
+                suggestion.map { "did you mean `\($0)`? Services are applinks, webcredentials, activitycontinuation, appclips" }
+                    ?? "services are applinks, webcredentials, activitycontinuation, appclips", entry)
+        }
+        if entry.hasNonASCIIHost {
+            let ascii = Punycode.asciiHost(entry.host)
+            report("AASA610", "the host of \(raw) is not ASCII: the system needs the punycode form",
+                ascii.map { "write `\(entry.serviceName):\(entry.isWildcard ? "*." : "")\($0)`" } ?? "write the host in punycode (`xn--…`)",
+                entry)
+        }
+        if entry.isWildcard, entry.service == .appclips {
+            report("AASA605", "\(raw) is a wildcard on appclips, which takes none",
+                "list each host of the App Clip as `appclips:<host>`", entry)
+        }
+        if !entry.isAlternateMode, entry.port != nil || entry.isIPAddress {
+            let what = entry.isIPAddress ? "an IP address" : "a port (\(entry.port ?? 0))"
+            report("AASA606", "\(raw) has \(what); in normal mode the system ignores it",
+                "use a host name on port 443, or add `?mode=developer` for a development server", entry)
+        }
+        if let why = placeholderReason(entry) {
+            report("AASA608", "\(raw): \(why)", "replace it with the domain that serves your apple-app-site-association file", entry)
+        }
+        if entry.isAlternateMode, kind.isRelease {
+            report("AASA603",
+                "\(raw) has `?mode=\(entry.modes)` in an entitlement that looks like a release build's (\(kind.reason)); "
+                    + "App Store and TestFlight builds ignore the entry",
+                "remove mode entries from release entitlements, or keep them in a Debug-only entitlements file", entry)
+        }
+    }
+
+    private static func lintSet(
+        _ entries: [AssociatedDomainEntry], report: (String, String, String?, AssociatedDomainEntry?) -> Void
+    ) {
+        struct Key: Hashable {
+            var service: String
+            var host: String
+            var wildcard: Bool
+            var port: Int?
+        }
+        // AASA611: the same entry twice, or the same host with and without a mode.
+        var seen: [Key: [AssociatedDomainEntry]] = [:]
+        for entry in entries where !entry.host.isEmpty {
+            let key = Key(service: entry.serviceName, host: entry.host, wildcard: entry.isWildcard, port: entry.port)
+            let earlier = seen[key, default: []]
+            if let same = earlier.first(where: { $0.modes == entry.modes }) {
+                report("AASA611", "`\(shown(entry.raw))` repeats entry \(same.index) (`\(shown(same.raw))`)",
+                    "remove the repeated entry", entry)
+            } else if let other = earlier.first(where: { $0.modes.isEmpty != entry.modes.isEmpty }) {
+                report("AASA611",
+                    "`\(shown(entry.raw))` lists \(entry.displayHost) again, \(entry.modes.isEmpty ? "without" : "with") a mode, "
+                        + "after entry \(other.index) (`\(shown(other.raw))`)",
+                    "keep one entry per host: the mode entry in a development-only entitlements file", entry)
+            }
+            seen[key, default: []].append(entry)
+        }
+
+        // AASA604: a wildcard without an entry for its apex.
+        var apexes: Set<Key> = []
+        var normalApexes: Set<Key> = []
+        for entry in entries where !entry.isWildcard && !entry.host.isEmpty {
+            let key = Key(service: entry.serviceName, host: entry.host, wildcard: false, port: entry.port)
+            apexes.insert(key)
+            if !entry.isAlternateMode { normalApexes.insert(key) }
+        }
+        for entry in entries where entry.isWildcard && !entry.host.isEmpty && entry.service != .appclips {
+            // A normal-mode wildcard needs a normal-mode apex; a mode wildcard, any apex.
+            let key = Key(service: entry.serviceName, host: entry.host, wildcard: false, port: entry.port)
+            let apexCovered = entry.isAlternateMode ? apexes.contains(key) : normalApexes.contains(key)
+            if !apexCovered {
+                report("AASA604",
+                    "`\(shown(entry.raw))` covers the subdomains of \(entry.host) but not \(entry.host) itself, and no entry lists it",
+                    "add `\(entry.serviceName):\(entry.host)` if links on \(entry.host) should open the app", entry)
+            }
+        }
+
+        // AASA609: more than 30 domains.
+        var distinct: Set<String> = []
+        let total = Set(entries.filter { !$0.host.isEmpty }.map(\.displayHost)).count
+        for entry in entries where !entry.host.isEmpty && distinct.insert(entry.displayHost).inserted {
+            if distinct.count == domainLimit + 1 {
+                report("AASA609",
+                    "the entitlement lists \(total) domains; "
+                        + "Apple advises no more than \(domainLimit)",
+                    "move rarely used domains behind one domain with redirects, or split the app's domains", entry)
+            }
+        }
+    }
+
+    /// Hosts shipped as placeholders or temporary tunnels (AASA608).
+    static func placeholderReason(_ entry: AssociatedDomainEntry) -> String? {
+        let host = entry.host
+        guard !host.isEmpty, entry.unresolvedVariables.isEmpty else { return nil }
+        for reserved in ["example.com", "example.org", "example.net"]
+        where host == reserved || host.hasSuffix("." + reserved) {
+            return "\(reserved) is reserved for documentation (RFC 2606), a placeholder"
+        }
+        if let tld = host.split(separator: ".").last, ["example", "invalid"].contains(tld), host.contains(".") {
+            return "the top-level domain .\(tld) is reserved (RFC 2606), a placeholder"
+        }
+        for word in ["yourdomain", "your-domain", "your_domain", "yoursite", "your-site", "yourwebsite",
+            "yourapp", "mydomain", "my-domain", "linking_domain", "placeholder", "changeme"]
+        where host.containsUTF8(word) {
+            return "`\(word)` is a placeholder, not a domain"
+        }
+        if !entry.isAlternateMode {
+            for tunnel in ["ngrok.io", "ngrok.app", "ngrok-free.app", "ngrok.dev", "ngrok-free.dev", "loca.lt",
+                "trycloudflare.com", "serveo.net", "lhr.life", "localhost.run"]
+            where host == tunnel || host.hasSuffix("." + tunnel) {
+                return "\(host) is a temporary tunnel host (\(tunnel)) that stops existing when the tunnel closes"
+            }
+        }
+        return nil
+    }
+
+    /// The known service nearest to a misspelt one (spaces ignored, case-insensitive,
+    /// edit distance at most 3).
+    static func suggestService(_ name: String) -> String? {
+        let cleaned = name.lowercased().filter { !$0.isWhitespace && $0 != "-" && $0 != "_" }
+        var best: (String, Int)?
+        for service in AssociatedDomainService.allCases {
+            let d = editDistance(Array(cleaned), Array(service.rawValue))
+            if d <= 3, d < (best?.1 ?? Int.max) { best = (service.rawValue, d) }
+        }
+        return best?.0
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        if a.count > 64 || b.count > 64 { return Int.max }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var row = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = row
+        }
+        return previous[b.count]
+    }
+
+    /// Control characters escaped (`\n`, `\u{7}`), for text read from a file.
+    static func shown(_ s: String) -> String {
+        var out = ""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out.count > 200 ? String(out.prefix(200)) + "…" : out
+    }
+}
+
+extension EntitlementsLinter {
+    /// Runs the pipeline of a ``CodeExample/entitlements(_:appID:)`` example: reads the XML
+    /// text as an entitlements file (no path) and lints it with `appID` as `--app-id`.
+    /// - Throws: ``EntitlementsError`` when the text is not a readable property list.
+    public static func runExample(_ xml: String, appID: String?) throws(EntitlementsError) -> [Diagnostic] {
+        let file = try EntitlementsFile.read(Array(xml.utf8), path: nil)
+        return lint(file, appID: appID).diagnostics
+    }
+}

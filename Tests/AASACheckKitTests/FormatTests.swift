@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import AASACore
+@testable import AASACheckKit
+
+/// Each CI format is checked by parsing it the way its consumer does.
+@Suite struct FormatTests {
+    static let broken = fixturePath("corpus/aasa/Adophlidu__firefly.social__apps_web_public_.well-known_apple-app-site-association")
+    static let invalid = fixturePath("corpus/aasa/5calls__5calls__static_.well-known_apple-app-site-association")
+    static let clean = fixturePath("corpus/aasa/Provenance-Emu__provenance-emu.github.io__.well-known_apple-app-site-association")
+
+    @Test func sarifNamesEveryCodeItUsesAsARule() throws {
+        let r = run(["validate", "--format", "sarif", FormatTests.broken, FormatTests.invalid])
+        #expect(r.status == 1)
+        let sarif = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(sarif["version"] as? String == "2.1.0")
+        let run0 = try #require((sarif["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run0["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        let ruleIDs = rules.compactMap { $0["id"] as? String }
+        let results = try #require(run0["results"] as? [[String: Any]])
+        #expect(!results.isEmpty)
+        for result in results {
+            let id = try #require(result["ruleId"] as? String)
+            let index = try #require(result["ruleIndex"] as? Int)
+            #expect(ruleIDs[index] == id)
+            #expect(["error", "warning", "note"].contains(result["level"] as? String ?? ""))
+        }
+        #expect(Set(results.compactMap { $0["ruleId"] as? String }) == Set(ruleIDs))
+        for rule in rules {
+            #expect(((rule["help"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
+        }
+        let trailing = try #require(results.first { $0["ruleId"] as? String == "AASA203" })
+        let physical = try #require(((trailing["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])
+        #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == FormatTests.invalid)
+        let region = try #require(physical["region"] as? [String: Any])
+        #expect(region["startLine"] as? Int == 17 && region["startColumn"] as? Int == 14)
+    }
+
+    @Test func junitParsesAsXMLWithOneCasePerFile() throws {
+        let r = run(["validate", "--format", "junit", FormatTests.invalid, FormatTests.clean])
+        #expect(r.status == 1)
+        let doc = try XMLDocument(xmlString: r.stdout)
+        let root = try #require(doc.rootElement())
+        #expect(root.name == "testsuites")
+        #expect(root.attribute(forName: "tests")?.stringValue == "2")
+        #expect(root.attribute(forName: "failures")?.stringValue == "1")
+        let cases = try root.nodes(forXPath: "//testcase")
+        #expect(cases.count == 2)
+        let failure = try #require(try root.nodes(forXPath: "//failure").first as? XMLElement)
+        #expect(failure.attribute(forName: "type")?.stringValue == "AASA203")
+        #expect(failure.attribute(forName: "message")?.stringValue?.contains("trailing comma") == true)
+    }
+
+    @Test func junitRoutesHaveOneCasePerRoute() throws {
+        let r = run(["routes", fixturePath("routes/soar-starter-aasa.json"), "--routes", fixturePath("routes/soar-starter.routes"),
+                     "--domain", "soar.example", "--format", "junit"])
+        #expect(r.status == 1)
+        let root = try #require(try XMLDocument(xmlString: r.stdout).rootElement())
+        let routeCases = try root.nodes(forXPath: "//testsuite[starts-with(@name, 'routes ')]/testcase")
+        #expect(routeCases.count == 17)
+        let failures = try root.nodes(forXPath: "//testsuite[starts-with(@name, 'routes ')]/testcase[failure]")
+        #expect(failures.count == 1)
+        #expect((failures.first as? XMLElement)?.attribute(forName: "name")?.stringValue == "/redeem-code (app)")
+    }
+
+    @Test func githubAnnotationsAreWorkflowCommands() {
+        let r = run(["validate", "--format", "github", FormatTests.invalid, FormatTests.broken])
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(!lines.isEmpty)
+        #expect(lines.allSatisfy { $0.hasPrefix("::error ") || $0.hasPrefix("::warning ") || $0.hasPrefix("::notice ") })
+        #expect(lines.contains { $0.hasPrefix("::error file=\(FormatTests.invalid),line=17,col=14,title=AASA203 ") })
+    }
+
+    @Test func githubEscapingStopsInjectedCommands() {
+        // A message with a newline followed by a workflow command, as a hostile server could send.
+        let d = AASACore.Diagnostic(code: "AASA105", message: "status 500\n::error::injected, 100%", target: "evil.example", source: .origin)
+        var report = Report()
+        report.diagnostics = [d]
+        let out = GitHubRenderer.render(report)
+        #expect(out.split(separator: "\n").count == 1)
+        #expect(out.contains("status 500%0A::error::injected, 100%25"))
+        #expect(GitHubRenderer.property("a:b,c\nd") == "a%3Ab%2Cc%0Ad")
+    }
+}

@@ -1,0 +1,27 @@
+import Testing
+@testable import AASACore
+
+/// The 6xx codes are registered, and their passing examples are clean entitlements.
+/// (CodeExamplesTests runs every failing/passing pair through `CodeExample.run()`.)
+@Suite struct EntitlementsCodeExampleTests {
+    static let docs = CodeDoc.all.filter { $0.code.hasPrefix("AASA6") }
+
+    @Test func everyEntitlementsCodeIsRegistered() {
+        #expect(Self.docs.map(\.code) == ["AASA601", "AASA602", "AASA603", "AASA604", "AASA605", "AASA606",
+            "AASA607", "AASA608", "AASA609", "AASA610", "AASA611", "AASA612", "AASA613", "AASA614"])
+    }
+
+    @Test(arguments: docs.map(\.code))
+    func passingExampleHasNoFindingAtAll(code: String) throws {
+        let doc = try #require(CodeDoc.lookup(code))
+        let found = try #require(doc.passing.run())
+        #expect(found.isEmpty, "\(code) passing example gave \(found.map(\.message))")
+    }
+
+    @Test(arguments: docs.map(\.code))
+    func failingExampleReportsOnlyItsOwnCode(code: String) throws {
+        let doc = try #require(CodeDoc.lookup(code))
+        let found = try #require(doc.failing.run())
+        #expect(Set(found.map(\.code)) == [code], "\(code) failing example gave \(found.map(\.code))")
+    }
+}
