@@ -185,4 +185,43 @@ struct CheckCommandTests {
         #expect(process.terminationStatus == 1)
         #expect(text.contains("error[AASA113]"))
     }
+
+    @Test func matchAcceptsADomainAsSource() throws {
+        let env = try Harness.env()
+        let network = env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath]
+        let r = run(["match", "good.aasa.test", "/todos/1", "/help/website/a", "/about", "--json"] + network)
+        #expect(r.status == 0)
+        let matches = try r.json()["matches"] as? [[String: Any]] ?? []
+        #expect(matches.compactMap { $0["decision"] as? String } == ["match", "exclude", "no_match"])
+        #expect(matches.first?["url"] as? String == "https://good.aasa.test/todos/1")
+        let fetches = try r.json()["fetches"] as? [[String: Any]] ?? []
+        #expect(fetches.count == 1)
+        #expect(fetches.first?["status"] as? Int == 200)
+    }
+
+    @Test func matchOnABrokenDomainReportsTheHosting() throws {
+        let env = try Harness.env()
+        let network = env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath]
+        let r = run(["match", "expired.aasa.test", "/todos/1", "--json"] + network)
+        #expect(r.status == 1)
+        #expect(try r.codes() == ["AASA102"])
+    }
+
+    @Test func routesAcceptADomainAsSource() throws {
+        let env = try Harness.env()
+        let network = env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath]
+        let list = try temporaryFile(Array("/todos/1\n/help/website/x web\n/about\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: list) }
+        let r = run(["routes", "good.aasa.test", "--routes", list, "--json"] + network)
+        #expect(r.status == 1)
+        #expect(try r.codes().contains("AASA701"))
+        let routes = try r.json()["routes"] as? [[String: Any]] ?? []
+        #expect(routes.compactMap { $0["ok"] as? Bool } == [true, true, false])
+    }
+
+    @Test func sourceThatIsNeitherFileNorDomain() {
+        let r = run(["match", "no such thing", "/x"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("no such file, and not a domain name"))
+    }
 }

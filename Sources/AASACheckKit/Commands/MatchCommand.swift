@@ -23,7 +23,7 @@ public enum MatchCommand: Command {
     public static let options: [OptionSpec] = [
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) to decide for; repeatable. Default: every app in the file."),
         OptionSpec("--domain", value: "HOST", help: "The host a local file is served for."),
-    ]
+    ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" }
 
     /// Most URLs read from standard input at once, in bytes.
     static let stdinLimit = 64 * 1_048_576

@@ -26,7 +26,7 @@ public enum RoutesCommand: Command {
         OptionSpec("--routes", value: "FILE", help: "The route list (text or JSON)."),
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID to judge for; repeatable. Default: every app in the file."),
         OptionSpec("--domain", value: "HOST", help: "The host a local file is served for (default example.com)."),
-    ]
+    ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" }
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard let source = arguments.positionals.first, arguments.positionals.count == 1 else {

@@ -29,6 +29,26 @@ public enum DocumentSource {
             return LoadedDocument(label: label, host: domain, validation: result, bytes: input.bytes,
                                   diagnostics: result.diagnostics.attributed(target: domain ?? label, source: .file, file: label))
         }
-        throw UsageError("\(SafeText.escape(source)): no such file (fetching a domain as SOURCE needs the network layer, which this build lacks)")
+        guard let target = try? CheckTarget.parse(source), target.host.contains(".") || target.host == "localhost" else {
+            throw UsageError("\(SafeText.escape(source)): no such file, and not a domain name")
+        }
+        return try loadDomain(target, arguments: arguments)
+    }
+
+    /// Fetches a domain's file as `check` does (without the CDN, which `match` and `routes`
+    /// do not need) and validates it; hosting findings come along.
+    /// - Throws: ``UsageError`` for malformed network flags.
+    static func loadDomain(_ target: CheckTarget, arguments: ParsedArguments) throws -> LoadedDocument {
+        var options = try NetworkOptions.parse(arguments)
+        options.noCDN = true
+        guard let outcome = DomainCheck.run([target], options: options).first else {
+            throw UsageError("\(SafeText.escape(target.input)): nothing was fetched")
+        }
+        let label = outcome.hosting.fileLabel ?? "\(target.host)\(HostingJudge.wellKnownPath)"
+        let body = outcome.hosting.servedBody ?? []
+        return LoadedDocument(label: label, host: target.host,
+                              validation: outcome.hosting.validation ?? Validator.validate(body, domain: target.host),
+                              bytes: body, diagnostics: outcome.diagnostics.filter { $0.code != "AASA505" },
+                              fetches: outcome.fetchSummaries)
     }
 }
