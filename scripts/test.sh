@@ -16,4 +16,7 @@ if grep -E "warning:" "$log" | grep -v "^warning: 'spi'" >/dev/null; then
 fi
 rm -f "$log"
 
+# The network tests start the local HTTPS harness (scripts/harness.sh); stop it afterwards
+# unless it was already running.
+if ! scripts/harness.sh status; then trap 'scripts/harness.sh stop' EXIT; fi
 swift test --skip-build
