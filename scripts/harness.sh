@@ -320,7 +320,7 @@ while True:
         c.close()
     held = [h for h in held if now - h[1] <= 600]
 PY
-    nohup python3 "$STATE/hang.py" "$port" >"$STATE/hang.log" 2>&1 9>&- </dev/null &
+    setsid nohup python3 "$STATE/hang.py" "$port" >"$STATE/hang.log" 2>&1 9>&- </dev/null &
     echo $! > "$STATE/hang.pid"
 }
 
@@ -370,7 +370,7 @@ do_start() {
     write_nginx_conf "$port"
     "$NGINX" -t -q -p "$STATE" -c "$STATE/nginx.conf" -e "$STATE/error.log" \
         || die "nginx rejected the configuration (see $STATE/error.log)"
-    "$NGINX" -p "$STATE" -c "$STATE/nginx.conf" -e "$STATE/error.log" 9>&- \
+    setsid "$NGINX" -p "$STATE" -c "$STATE/nginx.conf" -e "$STATE/error.log" 9>&- </dev/null \
         || die "nginx did not start (see $STATE/error.log)"
     start_hang_server "$hang"
     wait_port "$port" || die "nginx is not listening on 127.0.0.1:$port"

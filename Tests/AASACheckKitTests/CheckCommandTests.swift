@@ -174,16 +174,12 @@ struct CheckCommandTests {
     @Test func theRealBinary() throws {
         let env = try Harness.env()
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("aasa-check")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["spa.aasa.test", "--no-cdn", "--cacert", env.caPath] + env.connectTo.flatMap { ["--connect-to", $0] }
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
-        #expect(text.contains("error[AASA113]"))
+        let args = ["spa.aasa.test", "--no-cdn", "--cacert", env.caPath] + env.connectTo.flatMap { ["--connect-to", $0] }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-bin-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try #require(Harness.runShell(([binary.path] + args).map { "'\($0)'" }.joined(separator: " "), outputPath: out))
+        #expect(result.status == 1)
+        #expect(String(decoding: result.output, as: UTF8.self).contains("error[AASA113]"))
     }
 
     @Test func matchAcceptsADomainAsSource() throws {

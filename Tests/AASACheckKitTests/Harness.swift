@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The local HTTPS harness (`scripts/harness.sh`), started once per test process.
 ///
@@ -28,26 +31,21 @@ enum Harness {
     /// The running harness's environment; throws when it could not be started.
     static func env() throws -> HarnessEnv { try started.get() }
 
+    /// Runs `scripts/harness.sh start` with `posix_spawn` and `waitpid` (Foundation's `Process`
+    /// can miss the exit of a script that leaves daemons behind), output in a temporary file.
     private static func start() -> Result<HarnessEnv, HarnessError> {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [repoRoot.appendingPathComponent("scripts/harness.sh").path, "start"]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            return .failure(HarnessError(description: "cannot run scripts/harness.sh: \(error)"))
+        let outPath = FileManager.default.temporaryDirectory
+            .appendingPathComponent("aasa-harness-\(getpid())-\(UUID().uuidString).out").path
+        defer { try? FileManager.default.removeItem(atPath: outPath) }
+        let script = repoRoot.appendingPathComponent("scripts/harness.sh").path
+        guard let (exitCode, output) = runShell("exec '\(script)' start", outputPath: outPath) else {
+            return .failure(HarnessError(description: "cannot run scripts/harness.sh"))
         }
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: output, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
+        guard exitCode == 0 else {
             return .failure(HarnessError(description:
-                "scripts/harness.sh start failed (\(process.terminationStatus)): \(String(decoding: errors, as: UTF8.self))"))
+                "scripts/harness.sh start failed (\(exitCode)): \(String(decoding: output, as: UTF8.self))"))
         }
+        let text = String(decoding: output, as: UTF8.self)
         var values: [String: String] = [:]
         for line in text.split(separator: "\n") {
             guard let eq = line.firstIndex(of: "=") else { continue }
@@ -64,5 +62,20 @@ enum Harness {
         return .success(HarnessEnv(
             port: port, hangPort: hang, closedPort: closed, caPath: ca,
             connectTo: connect.split(separator: " ").map(String.init), stateDir: dir))
+    }
+
+    /// Runs `command` with `/bin/bash -c`, standard output and error into `outputPath`, and
+    /// waits for it with `waitpid`. `nil` when it cannot be started.
+    static func runShell(_ command: String, outputPath: String) -> (status: Int32, output: Data)? {
+        var pid: pid_t = 0
+        let full = "\(command) > '\(outputPath)' 2>&1 < /dev/null"
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/bash"), strdup("-c"), strdup(full), nil]
+        defer { argv.forEach { free($0) } }
+        guard posix_spawn(&pid, "/bin/bash", nil, nil, argv, environ) == 0 else { return nil }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let output = (try? Data(contentsOf: URL(fileURLWithPath: outputPath))) ?? Data()
+        let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return (code, output)
     }
 }
