@@ -8,8 +8,8 @@
 /// `true` answer is always proven, and `false` means "not proven".
 public enum RuleCoverage {
     /// Whether every URL `later` matches is matched by `earlier`.
-    /// - Parameter budget: searches left; each automaton search spends one, and with none
-    ///   left the answer is `false` (not proven), which bounds the time a document can take.
+    /// - Parameter budget: automaton states the searches may still explore; with none left the
+    ///   answer is `false` (not proven), which bounds the time a document can take.
     public static func covers(_ earlier: CompiledRule, _ later: CompiledRule, budget: inout Int) -> Bool {
         let sameView = earlier.percentEncoded == later.percentEncoded
         return covers(earlier.path, later.path, sameView: sameView, budget: &budget)
@@ -27,15 +27,14 @@ public enum RuleCoverage {
     static func covers(_ outer: CompiledPattern?, _ inner: CompiledPattern?, sameView: Bool, budget: inout Int) -> Bool {
         guard let outer else { return true }
         if outer.matchesEverything { return true }
-        if outer.minLength == 0 && outer.maxLength == nil && budget > 0 {
-            budget -= 1
-            if PatternSearch.acceptsEverything(outer) { return true }
+        if outer.minLength == 0 && outer.maxLength == nil && budget > 0
+            && PatternSearch.acceptsEverything(outer, budget: &budget) {
+            return true
         }
         guard let inner, sameView else { return false }
         if inner.minLength >= Int.max / 2 { return true }  // matches nothing: covered by anything
         if !mayInclude(outer, inner) || budget <= 0 { return false }
-        budget -= 1
-        return PatternSearch.includes(outer, inner) == true
+        return PatternSearch.includes(outer, inner, budget: &budget) == true
     }
 
     /// Cheap necessary conditions for `inner ⊆ outer`, decided without a search: the lengths

@@ -12,8 +12,9 @@ extension CodeDoc {
 
 /// Finds, for each rule, the first earlier rule of its entry that covers it (AASA402, AASA404).
 enum RuleShadowing {
-    /// Most automaton searches one document may cost; past it, coverage is not claimed.
-    static let searchBudget = 50_000
+    /// Most automaton states the searches for one document may explore (about a second of
+    /// work); past it, coverage is not claimed.
+    static let searchBudget = 2_000_000
 
     static func findings(_ ctx: CheckContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
