@@ -1,3 +1,5 @@
+import AASACore
+
 /// A JSON value written with keys in the order given, for stable machine output.
 public indirect enum OutputJSON: Sendable, Equatable {
     case object([(String, OutputJSON)])
@@ -46,23 +48,7 @@ public indirect enum OutputJSON: Sendable, Equatable {
             }
             out += pad + "]"
         case .string(let s):
-            out += "\""
-            for u in s.unicodeScalars {
-                switch u {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if u.value < 0x20 || u.value == 0x7F || (0x80...0x9F).contains(u.value) || u.value == 0x2028 || u.value == 0x2029 {
-                        out += "\\u" + String(String(u.value, radix: 16)).leftPad4
-                    } else {
-                        out.unicodeScalars.append(u)
-                    }
-                }
-            }
-            out += "\""
+            JSONText.quote(s, into: &out)
         case .int(let i): out += String(i)
         case .bool(let b): out += b ? "true" : "false"
         case .null: out += "null"
@@ -70,6 +56,3 @@ public indirect enum OutputJSON: Sendable, Equatable {
     }
 }
 
-extension String {
-    var leftPad4: String { count >= 4 ? self : String(repeating: "0", count: 4 - count) + self }
-}

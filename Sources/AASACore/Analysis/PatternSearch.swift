@@ -44,8 +44,18 @@ public enum PatternSearch {
     ///   - limit: most product states explored before answering ``SearchOutcome/unknown``.
     public static func find(_ automata: [SearchAutomaton], limit: Int = 20_000,
                             where goal: ([Bool]) -> Bool) -> SearchOutcome {
+        var explored = 0
+        return find(automata, limit: limit, explored: &explored, where: goal)
+    }
+
+    /// ``find(_:limit:where:)`` that also says how much work it did: product states explored
+    /// times the alphabet's size (the transitions computed).
+    public static func find(_ automata: [SearchAutomaton], limit: Int, explored: inout Int,
+                            where goal: ([Bool]) -> Bool) -> SearchOutcome {
+        var seenCount = 1
         guard !automata.isEmpty else { return .none }
         let alphabet = representatives(for: automata.map(\.pattern))
+        defer { explored = seenCount * alphabet.count }
         struct Node: Hashable {
             let sets: [[Int]]
         }
@@ -78,6 +88,7 @@ public enum PatternSearch {
                     set.isEmpty ? set : a.pattern.step(set, a.folds ? CaseFold.fold(c) : c)
                 })
                 if seen.insert(next).inserted {
+                    seenCount = seen.count
                     if seen.count > limit { return .unknown }
                     parent[next] = (node, c)
                     queue.append(next)
@@ -89,18 +100,31 @@ public enum PatternSearch {
 
     /// Whether every string `inner` accepts is accepted by `outer`.
     /// - Returns: `true` proven, `false` refuted, `nil` unknown (search cut off).
-    public static func includes(_ outer: CompiledPattern, _ inner: CompiledPattern) -> Bool? {
+    /// - Parameter budget: product states the search may still explore; what it explores is
+    ///   taken off.
+    public static func includes(_ outer: CompiledPattern, _ inner: CompiledPattern, budget: inout Int) -> Bool? {
         if outer.matchesEverything { return true }
-        switch find([SearchAutomaton(inner), SearchAutomaton(outer)], where: { $0[0] && !$0[1] }) {
+        let limit = max(1, min(20_000, budget / 16))
+        var explored = 0
+        let outcome = find([SearchAutomaton(inner), SearchAutomaton(outer)], limit: limit, explored: &explored, where: { $0[0] && !$0[1] })
+        budget -= explored
+        switch outcome {
         case .none: return true
         case .found: return false
         case .unknown: return nil
         }
     }
 
+    /// Whether every string `inner` accepts is accepted by `outer` (search limited to 20,000
+    /// states).
+    public static func includes(_ outer: CompiledPattern, _ inner: CompiledPattern) -> Bool? {
+        var budget = 20_000
+        return includes(outer, inner, budget: &budget)
+    }
+
     /// Whether `pattern` accepts every string (as `*` does).
-    public static func acceptsEverything(_ pattern: CompiledPattern) -> Bool {
-        includes(pattern, CompiledPattern("*")) == true
+    public static func acceptsEverything(_ pattern: CompiledPattern, budget: inout Int) -> Bool {
+        includes(pattern, CompiledPattern("*"), budget: &budget) == true
     }
 
     static let regions: [[UInt32]] = [

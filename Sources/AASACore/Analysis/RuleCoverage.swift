@@ -8,22 +8,33 @@
 /// `true` answer is always proven, and `false` means "not proven".
 public enum RuleCoverage {
     /// Whether every URL `later` matches is matched by `earlier`.
-    public static func covers(_ earlier: CompiledRule, _ later: CompiledRule) -> Bool {
+    /// - Parameter budget: automaton states the searches may still explore; with none left the
+    ///   answer is `false` (not proven), which bounds the time a document can take.
+    public static func covers(_ earlier: CompiledRule, _ later: CompiledRule, budget: inout Int) -> Bool {
         let sameView = earlier.percentEncoded == later.percentEncoded
-        return covers(earlier.path, later.path, sameView: sameView)
-            && covers(earlier.fragment, later.fragment, sameView: sameView)
-            && coversQuery(earlier.query, later.query, sameView: sameView)
+        return covers(earlier.path, later.path, sameView: sameView, budget: &budget)
+            && covers(earlier.fragment, later.fragment, sameView: sameView, budget: &budget)
+            && coversQuery(earlier.query, later.query, sameView: sameView, budget: &budget)
+    }
+
+    /// ``covers(_:_:budget:)`` with an unlimited budget.
+    public static func covers(_ earlier: CompiledRule, _ later: CompiledRule) -> Bool {
+        var unlimited = Int.max
+        return covers(earlier, later, budget: &unlimited)
     }
 
     /// A string condition; `nil` accepts everything.
-    static func covers(_ outer: CompiledPattern?, _ inner: CompiledPattern?, sameView: Bool) -> Bool {
+    static func covers(_ outer: CompiledPattern?, _ inner: CompiledPattern?, sameView: Bool, budget: inout Int) -> Bool {
         guard let outer else { return true }
         if outer.matchesEverything { return true }
-        if outer.minLength == 0 && outer.maxLength == nil && PatternSearch.acceptsEverything(outer) { return true }
+        if outer.minLength == 0 && outer.maxLength == nil && budget > 0
+            && PatternSearch.acceptsEverything(outer, budget: &budget) {
+            return true
+        }
         guard let inner, sameView else { return false }
         if inner.minLength >= Int.max / 2 { return true }  // matches nothing: covered by anything
-        if !mayInclude(outer, inner) { return false }
-        return PatternSearch.includes(outer, inner) == true
+        if !mayInclude(outer, inner) || budget <= 0 { return false }
+        return PatternSearch.includes(outer, inner, budget: &budget) == true
     }
 
     /// Cheap necessary conditions for `inner ⊆ outer`, decided without a search: the lengths
@@ -42,22 +53,24 @@ public enum RuleCoverage {
         return true
     }
 
-    static func coversQuery(_ outer: CompiledQuery?, _ inner: CompiledQuery?, sameView: Bool) -> Bool {
+    static func coversQuery(_ outer: CompiledQuery?, _ inner: CompiledQuery?, sameView: Bool, budget: inout Int) -> Bool {
         switch (outer, inner) {
         case (nil, _):
             return true
         case (.whole(let o)?, .whole(let i)?):
-            return covers(o, i, sameView: sameView)
+            return covers(o, i, sameView: sameView, budget: &budget)
         case (.whole(let o)?, _):
-            return covers(o, nil, sameView: sameView)
+            return covers(o, nil, sameView: sameView, budget: &budget)
         case (.items(let o)?, .items(let i)?):
-            return o.allSatisfy { name, pattern in
-                // Every occurrence of the item in `inner`'s URLs satisfies inner's pattern (or,
-                // when inner does not name it, any value or absence is possible).
-                covers(pattern, i.first(where: { $0.name == name })?.pattern, sameView: sameView)
+            // Every occurrence of the item in `inner`'s URLs satisfies inner's pattern (or, when
+            // inner does not name it, any value or absence is possible).
+            for (name, pattern) in o where !covers(pattern, i.first(where: { $0.name == name })?.pattern, sameView: sameView, budget: &budget) {
+                return false
             }
+            return true
         case (.items(let o)?, _):
-            return o.allSatisfy { covers($0.pattern, nil, sameView: sameView) }
+            for (_, pattern) in o where !covers(pattern, nil, sameView: sameView, budget: &budget) { return false }
+            return true
         }
     }
 }

@@ -12,15 +12,20 @@ extension CodeDoc {
 
 /// Finds, for each rule, the first earlier rule of its entry that covers it (AASA402, AASA404).
 enum RuleShadowing {
+    /// Most automaton states the searches for one document may explore (about a second of
+    /// work); past it, coverage is not claimed.
+    static let searchBudget = 2_000_000
+
     static func findings(_ ctx: CheckContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
+        var budget = searchBudget
         for entry in ctx.matcher.entries {
             let list = entry.entry.rules.keyName ?? "components"
             let rules = entry.rules
             for j in rules.indices where j > 0 {
                 let later = rules[j]
                 guard entry.entry.node.isObjectRule(later.rule) else { continue }
-                guard let i = rules[..<j].firstIndex(where: { RuleCoverage.covers($0, later) }) else { continue }
+                guard let i = rules[..<j].firstIndex(where: { RuleCoverage.covers($0, later, budget: &budget) }) else { continue }
                 let earlier = rules[i]
                 let earlierName = "details[\(entry.entry.index)].\(list)[\(earlier.rule.index)] `\(earlier.rule.text)`"
                 let laterName = "details[\(entry.entry.index)].\(list)[\(later.rule.index)] `\(later.rule.text)`"

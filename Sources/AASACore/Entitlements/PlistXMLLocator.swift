@@ -1,225 +1,239 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
 /// Finds where values sit in the text of an XML property list, for line and column numbers.
 ///
-/// Foundation's parser gives values but no positions, so this scans the same UTF-8 text: it
-/// follows elements, comments, processing instructions, the DOCTYPE and CDATA sections, keeps
-/// the dictionary keys on the way, and records the byte offsets of the `<` of each direct
-/// child of one array. It is only used for positions: it never decides what the file means,
-/// and it gives up (returns `nil`) on text it does not follow, leaving the findings without a
-/// line. Time is linear in the input size; memory is the nesting depth.
+/// `PropertyListSerialization` gives values but no positions, so FoundationXML's `XMLParser`
+/// reads the same text again: it follows the dictionaries down a key path and reports where
+/// each direct child of the array found there starts. It is only used for positions: it never
+/// decides what the file means, and it gives up (returns `nil`) whenever the parser reports an
+/// error or a position cannot be confirmed in the text, leaving the findings without a line.
+/// No I/O: external entities and DTDs are never loaded.
+///
+/// What `XMLParser` reports on Linux (measured with Swift 6.3.1, whose FoundationXML is
+/// libxml2 with the options recover and substitute entities), and how it is calibrated:
+/// - in `didStartElement`, `lineNumber` and `columnNumber` are 1-based and point at the `>`
+///   that ends the start tag, or at the `/` of `/>`; a start tag written across lines is
+///   reported on the line of its `>`. The `<` is found from there in the bytes;
+/// - lines are counted at `\n` only, so CRLF files keep their line numbers and a lone `\r`
+///   counts as a column, the same as ``SourceMap``; a tab is one column; a UTF-8 byte order
+///   mark is not counted;
+/// - columns count Unicode scalars in text, comments, processing instructions, attribute
+///   values, names and the DOCTYPE, but **bytes** inside a CDATA section: a start tag after
+///   non-ASCII CDATA on the same line would be reported too far right, so the lines such a
+///   section touches give no positions at all;
+/// - an element coming from an internal entity is reported at the text after the entity
+///   reference, so each position is confirmed: the start tag found in the bytes must carry
+///   the reported name and end exactly where the parser said;
+/// - with recovery on, `parse()` can return `true` after an error (text after the root,
+///   truncation): the result counts only when `parserError` is `nil` too.
+///
+/// Time and memory are linear in the input size (`XMLParser` streams; the delegate keeps the
+/// nesting path and the children of the array).
 enum PlistXMLLocator {
-    /// Byte offsets of the children of the array found under `keyPath`, dictionary keys from
-    /// the root dictionary (`["com.apple.developer.associated-domains"]`, or
-    /// `["Entitlements", "…"]` in a decoded profile).
+    /// Byte offsets of the `<` of the children of the array found under `keyPath`,
+    /// dictionary keys from the root dictionary (`["com.apple.developer.associated-domains"]`,
+    /// or `["Entitlements", "…"]` in a decoded profile). The last such array wins when a key
+    /// repeats.
+    /// - Parameter bytes: the whole property list as UTF-8 text.
     /// - Returns: the offsets in document order; `[]` for an empty array; `nil` when the
-    ///   key is absent, its value is not an array, or the text could not be followed.
+    ///   key is absent, its value is not an array, the text is not well-formed XML, or a
+    ///   position could not be confirmed.
     static func arrayElementOffsets(in bytes: [UInt8], keyPath: [String]) -> [Int]? {
-        var scanner = Scanner(bytes: bytes, keyPath: keyPath)
-        return scanner.run()
+        // XMLParser hands libxml2 the whole text as one chunk whose length is an Int32.
+        guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return nil }
+        let delegate = Delegate(keyPath: keyPath)
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldResolveExternalEntities = false
+        parser.externalEntityResolvingPolicy = .never
+        parser.delegate = delegate
+        let parsed = parser.parse()
+        guard parsed, parser.parserError == nil, !delegate.failed, let tags = delegate.found else { return nil }
+
+        var cursor = TextCursor(bytes: bytes)
+        var offsets: [Int] = []
+        offsets.reserveCapacity(tags.count)
+        for tag in tags {
+            guard let end = cursor.offset(line: tag.line, column: tag.column),
+                  let start = startOfTag(named: Array(tag.name.utf8), endingAt: end, in: bytes)
+            else { return nil }
+            offsets.append(start)
+        }
+        return offsets
     }
 
-    private struct Frame {
-        var name: [UInt8]
-        /// How many components of the key path lead here, or -1 when off the path.
-        var matched: Int
-        /// The text of the last `<key>` of a dictionary, waiting for its value.
-        var pendingKey: String?
-        var isTarget: Bool
+    /// Where `XMLParser` said a start tag ends: its `>`, or the `/` of `/>`.
+    private struct TagEnd {
+        var name: String
+        var line: Int
+        var column: Int
     }
 
-    private struct Scanner {
+    /// The offset of the `<` of the start tag named `name` that ends at `end` (its `>`, or the
+    /// `/` of `/>`), or `nil` when the text there is not such a tag.
+    private static func startOfTag(named name: [UInt8], endingAt end: Int, in bytes: [UInt8]) -> Int? {
+        let lt = UInt8(ascii: "<"), gt = UInt8(ascii: ">"), slash = UInt8(ascii: "/")
+        guard end < bytes.count else { return nil }
+        let close: Int
+        if bytes[end] == gt {
+            close = end
+        } else if bytes[end] == slash, end + 1 < bytes.count, bytes[end + 1] == gt {
+            close = end + 1
+        } else {
+            return nil
+        }
+        // `<` cannot occur inside a start tag (not even in attribute values), so the last one
+        // before the end is where the tag begins.
+        guard let start = bytes[..<end].lastIndex(of: lt) else { return nil }
+        let nameEnd = start + 1 + name.count
+        guard nameEnd <= end, bytes[(start + 1)..<nameEnd].elementsEqual(name),
+              isSpace(bytes[nameEnd]) || bytes[nameEnd] == gt || bytes[nameEnd] == slash
+        else { return nil }
+        // The tag must end exactly at `close`: no other `>` outside quoted attribute values.
+        var quote: UInt8?
+        for b in bytes[nameEnd..<close] {
+            if let q = quote {
+                if b == q { quote = nil }
+            } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+                quote = b
+            } else if b == gt {
+                return nil
+            }
+        }
+        return quote == nil ? start : nil
+    }
+
+    private static func isSpace(_ b: UInt8) -> Bool {
+        b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D
+    }
+
+    /// Turns successive (line, column) positions, in document order, into byte offsets:
+    /// lines end at `\n`, columns count Unicode scalars (UTF-8 lead bytes), a leading byte
+    /// order mark is skipped. Moves forward only, so a whole document costs one pass.
+    private struct TextCursor {
         let bytes: [UInt8]
+        private var offset: Int
+        private var line = 1
+        private var column = 1
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        }
+
+        /// The offset of the byte at `line`, `column` (both 1-based), or `nil` when that is
+        /// before the previous position or outside the text.
+        mutating func offset(line targetLine: Int, column targetColumn: Int) -> Int? {
+            guard targetColumn >= 1, targetLine > line || (targetLine == line && targetColumn >= column)
+            else { return nil }
+            while line < targetLine {
+                guard let lf = bytes[offset...].firstIndex(of: 0x0A) else { return nil }
+                offset = lf + 1
+                line += 1
+                column = 1
+            }
+            while column < targetColumn {
+                guard offset < bytes.count, bytes[offset] != 0x0A else { return nil }
+                offset += 1
+                while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+                column += 1
+            }
+            return offset < bytes.count ? offset : nil
+        }
+    }
+
+    /// Follows the parse: the path of open elements and the keys of their dictionaries.
+    private final class Delegate: NSObject, XMLParserDelegate {
+        struct Frame {
+            var name: String
+            /// How many components of the key path lead here, or -1 when off the path.
+            var matched: Int
+            /// The text of the last `<key>` of a dictionary, waiting for its value.
+            var pendingKey: String?
+            var isTarget: Bool
+        }
+
         let keyPath: [String]
         var stack: [Frame] = []
-        var found: [Int]?
-        var current: [Int] = []
-        var keyText: [UInt8] = []
-        var inKey = false
+        /// The children of the last complete target array.
+        var found: [TagEnd]?
+        var current: [TagEnd] = []
+        /// The text of the `<key>` being read.
+        var keyText: String?
+        /// Lines up to here may hold non-ASCII CDATA, where columns count bytes.
+        var cdataBytesThroughLine = 0
+        var failed = false
 
-        init(bytes: [UInt8], keyPath: [String]) {
-            self.bytes = bytes
+        init(keyPath: [String]) {
             self.keyPath = keyPath
         }
 
-        mutating func run() -> [Int]? {
-            var i = 0
-            let n = bytes.count
-            while i < n {
-                let b = bytes[i]
-                if b != UInt8(ascii: "<") {
-                    if inKey { keyText.append(b) }
-                    i += 1
-                    continue
-                }
-                if starts(with: "<!--", at: i) {
-                    guard let end = find("-->", from: i + 4) else { return nil }
-                    i = end + 3
-                } else if starts(with: "<![CDATA[", at: i) {
-                    guard let end = find("]]>", from: i + 9) else { return nil }
-                    if inKey { keyText.append(contentsOf: bytes[(i + 9)..<end]) }
-                    i = end + 3
-                } else if starts(with: "<?", at: i) {
-                    guard let end = find("?>", from: i + 2) else { return nil }
-                    i = end + 2
-                } else if starts(with: "<!", at: i) {
-                    guard let end = skipDeclaration(from: i + 2) else { return nil }
-                    i = end
-                } else if starts(with: "</", at: i) {
-                    guard let close = find(">", from: i + 2) else { return nil }
-                    let name = trimmedName(bytes[(i + 2)..<close])
-                    guard let top = stack.last, top.name == name else { return nil }
-                    endElement()
-                    i = close + 1
-                } else {
-                    guard let (close, selfClosing) = tagEnd(from: i + 1) else { return nil }
-                    var j = i + 1
-                    while j < close, !isSpace(bytes[j]), bytes[j] != UInt8(ascii: "/") { j += 1 }
-                    let name = Array(bytes[(i + 1)..<j])
-                    guard !name.isEmpty else { return nil }
-                    startElement(name, at: i)
-                    if selfClosing { endElement() }
-                    i = close + 1
-                }
-            }
-            return found
-        }
-
-        mutating func startElement(_ name: [UInt8], at offset: Int) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+            qualifiedName: String?, attributes: [String: String]
+        ) {
             var matched = -1
             var isTarget = false
             if let parentIndex = stack.indices.last {
                 let parent = stack[parentIndex]
-                if parent.isTarget { current.append(offset) }
-                if parent.name == Array("plist".utf8) {
+                if parent.isTarget {
+                    let line = parser.lineNumber
+                    if line <= cdataBytesThroughLine { return fail(parser) }
+                    current.append(TagEnd(name: name, line: line, column: parser.columnNumber))
+                }
+                if parent.name == "plist" {
                     matched = parent.matched
-                } else if parent.name == Array("dict".utf8), name != Array("key".utf8) {
+                } else if parent.name == "dict", name != "key" {
                     if parent.matched >= 0, parent.matched < keyPath.count,
                        parent.pendingKey == keyPath[parent.matched] {
                         matched = parent.matched + 1
                     }
                     stack[parentIndex].pendingKey = nil
                 }
-            } else if name == Array("plist".utf8) {
+            } else if name == "plist" {
                 matched = 0
             }
-            if matched == keyPath.count, name == Array("array".utf8) {
+            if matched == keyPath.count, name == "array" {
                 isTarget = true
                 current = []
                 matched = -1
             }
-            if name == Array("key".utf8) {
-                inKey = true
-                keyText = []
-            }
+            if name == "key" { keyText = "" }
             stack.append(Frame(name: name, matched: matched, pendingKey: nil, isTarget: isTarget))
         }
 
-        mutating func endElement() {
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             guard let frame = stack.popLast() else { return }
             if frame.isTarget { found = current }
-            if frame.name == Array("key".utf8) {
-                inKey = false
-                if let parentIndex = stack.indices.last {
-                    stack[parentIndex].pendingKey = decodeEntities(keyText)
-                }
+            if frame.name == "key" {
+                if let parentIndex = stack.indices.last { stack[parentIndex].pendingKey = keyText }
+                keyText = nil
             }
         }
 
-        func starts(with s: StaticString, at i: Int) -> Bool {
-            let count = s.utf8CodeUnitCount
-            guard i + count <= bytes.count else { return false }
-            return s.withUTF8Buffer { buffer in
-                for k in 0..<count where bytes[i + k] != buffer[k] { return false }
-                return true
+        /// Text with entities and character references already replaced.
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            keyText? += string
+        }
+
+        func parser(_ parser: XMLParser, foundCDATA block: Data) {
+            keyText? += String(decoding: block, as: UTF8.self)
+            if block.contains(where: { $0 >= 0x80 }) {
+                // Reported at the section's start; it ends at most this many lines further.
+                let breaks = block.reduce(0) { $0 + ($1 == 0x0A || $1 == 0x0D ? 1 : 0) }
+                cdataBytesThroughLine = max(cdataBytesThroughLine, parser.lineNumber + breaks)
             }
         }
 
-        func find(_ s: StaticString, from start: Int) -> Int? {
-            var i = start
-            while i < bytes.count {
-                if starts(with: s, at: i) { return i }
-                i += 1
-            }
-            return nil
-        }
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) { fail(parser) }
 
-        /// The end of `<!DOCTYPE …>`, with its internal subset in brackets.
-        func skipDeclaration(from start: Int) -> Int? {
-            var i = start
-            var bracket = 0
-            var quote: UInt8? = nil
-            while i < bytes.count {
-                let b = bytes[i]
-                if let q = quote {
-                    if b == q { quote = nil }
-                } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
-                    quote = b
-                } else if b == UInt8(ascii: "[") {
-                    bracket += 1
-                } else if b == UInt8(ascii: "]") {
-                    bracket -= 1
-                } else if b == UInt8(ascii: ">"), bracket <= 0 {
-                    return i + 1
-                }
-                i += 1
-            }
-            return nil
-        }
+        func parser(_ parser: XMLParser, validationErrorOccurred validationError: Error) { fail(parser) }
 
-        /// The `>` closing a start tag (quoted attribute values skipped) and whether it is `/>`.
-        func tagEnd(from start: Int) -> (Int, Bool)? {
-            var i = start
-            var quote: UInt8? = nil
-            while i < bytes.count {
-                let b = bytes[i]
-                if let q = quote {
-                    if b == q { quote = nil }
-                } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
-                    quote = b
-                } else if b == UInt8(ascii: ">") {
-                    return (i, i > start && bytes[i - 1] == UInt8(ascii: "/"))
-                }
-                i += 1
-            }
-            return nil
+        private func fail(_ parser: XMLParser) {
+            failed = true
+            parser.abortParsing()
         }
-
-        func trimmedName(_ slice: ArraySlice<UInt8>) -> [UInt8] {
-            Array(slice.filter { !isSpace($0) })
-        }
-
-        func isSpace(_ b: UInt8) -> Bool {
-            b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D
-        }
-    }
-
-    /// Decodes the five predefined XML entities and numeric character references.
-    static func decodeEntities(_ bytes: [UInt8]) -> String {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard text.contains("&") else { return text }
-        var out = ""
-        var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            guard let semi = rest[amp...].firstIndex(of: ";") else { break }
-            let name = rest[rest.index(after: amp)..<semi]
-            switch name {
-            case "lt": out += "<"
-            case "gt": out += ">"
-            case "amp": out += "&"
-            case "quot": out += "\""
-            case "apos": out += "'"
-            default:
-                var scalar: Unicode.Scalar?
-                if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                    scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
-                } else if name.hasPrefix("#") {
-                    scalar = UInt32(name.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init)
-                }
-                if let scalar { out.unicodeScalars.append(scalar) } else { out += rest[amp...semi] }
-            }
-            rest = rest[rest.index(after: semi)...]
-        }
-        out += rest
-        return out
     }
 }

@@ -169,21 +169,28 @@ extension JSONNode {
         }
     }
 
-    /// Writes `s` as a JSON string literal (only `"`, `\` and control characters escaped).
-    static func writeString(_ s: String, into out: inout String) {
+    /// Writes `s` as a JSON string literal; see ``JSONText/quote(_:into:)``.
+    static func writeString(_ s: String, into out: inout String) { JSONText.quote(s, into: &out) }
+}
+
+/// Writing JSON text.
+public enum JSONText {
+    /// Appends `s` as a JSON string literal. Escapes `"`, `\`, control characters (C0, DEL,
+    /// C1) and U+2028/U+2029, so the output is valid JSON that is also safe to print.
+    public static func quote(_ s: String, into out: inout String) {
         out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
+        for u in s.unicodeScalars {
+            switch u {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
-                    out += "\\u" + String(String(scalar.value, radix: 16).leftPadded(4))
+                if u.value < 0x20 || u.value == 0x7F || (0x80...0x9F).contains(u.value) || u.value == 0x2028 || u.value == 0x2029 {
+                    out += "\\u" + String(String(u.value, radix: 16).leftPadded(4))
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    out.unicodeScalars.append(u)
                 }
             }
         }

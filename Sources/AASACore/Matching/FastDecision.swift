@@ -226,31 +226,6 @@ extension CompiledPattern {
         if input.count < minLength { return false }
         if let maxLength, input.count > maxLength { return false }
         if needsSimulation { return simulate(input.map { UInt32($0) }) }
-        return greedyBytes(input)
-    }
-
-    private func greedyBytes(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
-        var p = 0, i = 0
-        var starP = -1, starI = 0
-        let n = input.count
-        while i < n {
-            let c = UInt32(input[i])
-            switch program[p] {
-            case .scalar(let s) where s == c:
-                p += 1; i += 1; continue
-            case .one(let k) where k.contains(c):
-                p += 1; i += 1; continue
-            case .loop:
-                starP = p; starI = i; p += 1; continue
-            default:
-                break
-            }
-            guard starP >= 0 else { return false }
-            starI += 1
-            i = starI
-            p = starP + 1
-        }
-        while case .loop = program[p] { p += 1 }
-        return program[p] == .accept
+        return greedy(input)
     }
 }

@@ -189,15 +189,19 @@ public final class CompiledPattern: Sendable {
 
     // MARK: Greedy matcher (programs of scalars, one-classes and `loop(.any)` only)
 
-    private func greedy(_ input: [UInt32]) -> Bool {
-        var p = 0, i = 0
-        var starP = -1, starI = 0
-        let n = input.count
+    /// The two-pointer wildcard matcher: on a mismatch, resume just after the last `*` with
+    /// one more character given to it. O(input × program) in the worst case, no allocation.
+    /// Generic so it runs on scalars and, in the bulk path, on ASCII bytes.
+    func greedy<C: RandomAccessCollection>(_ input: C) -> Bool where C.Index == Int, C.Element: FixedWidthInteger {
+        var p = 0, i = input.startIndex
+        var starP = -1, starI = input.startIndex
+        let n = input.endIndex
         while i < n {
+            let c = UInt32(truncatingIfNeeded: input[i])
             switch program[p] {
-            case .scalar(let c) where input[i] == c:
+            case .scalar(let s) where s == c:
                 p += 1; i += 1; continue
-            case .one(let k) where k.contains(input[i]):
+            case .one(let k) where k.contains(c):
                 p += 1; i += 1; continue
             case .loop:
                 starP = p; starI = i; p += 1; continue

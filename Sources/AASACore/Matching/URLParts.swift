@@ -49,6 +49,16 @@ public struct URLParts: Sendable, Hashable {
         } else {
             return nil
         }
+        let tail = URLParts.splitPathQueryFragment(rest)
+        path = String(tail.path)
+        query = tail.query
+        fragment = tail.fragment
+    }
+
+    /// Splits what follows the authority at the first `#` (fragment), then the first `?`
+    /// (query), as RFC 3986 reads a URL.
+    static func splitPathQueryFragment(_ text: Substring) -> (path: Substring, query: String?, fragment: String?) {
+        var rest = text
         var fragment: String?
         if let hash = rest.firstIndex(of: "#") {
             fragment = String(rest[rest.index(after: hash)...])
@@ -59,9 +69,7 @@ public struct URLParts: Sendable, Hashable {
             query = String(rest[rest.index(after: q)...])
             rest = rest[..<q]
         }
-        self.path = String(rest)
-        self.query = query
-        self.fragment = fragment
+        return (rest, query, fragment)
     }
 
     /// `scheme://host` followed by the path, query and fragment.

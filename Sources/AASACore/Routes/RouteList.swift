@@ -183,17 +183,8 @@ public enum RouteList {
                                  message: "\"\(text)\" is not a route: start it with /, or write a full URL (https://host/path or scheme://route)",
                                  offset: location.offset)
         }
-        var fragment: String?
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
-            rest = rest[..<hash]
-        }
-        var query: String?
-        if let q = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: q)...])
-            rest = rest[..<q]
-        }
-        let path = rest.isEmpty ? "/" : String(rest)
+        let (pathPart, query, fragment) = URLParts.splitPathQueryFragment(rest)
+        let path = pathPart.isEmpty ? "/" : String(pathPart)
         var placeholders: [String] = []
         for segment in path.split(separator: "/") {
             if let name = placeholderName(segment) {

@@ -1,0 +1,101 @@
+import Testing
+@testable import AASACore
+
+/// The strict reader: positions, the separate codes, recovery, and limits.
+@Suite struct ParserTests {
+    func parse(_ text: String) -> JSONParseResult { StrictJSONParser().parse(text) }
+
+    func first(_ text: String) -> (code: String, line: Int, column: Int)? {
+        parse(text).diagnostics.first.map { ($0.code, $0.location!.line, $0.location!.column) }
+    }
+
+    @Test(arguments: [
+        // (input, code, line, column): positions are where a strict parser reports them.
+        ("{\"a\": 1,}", "AASA203", 1, 9),
+        ("[1, 2,\n]", "AASA203", 2, 1),
+        ("{\"a\": 1 // note\n}", "AASA203", 1, 9),
+        ("{/* c */\"a\": 1}", "AASA203", 1, 2),
+        ("{'a': 1}", "AASA203", 1, 2),
+        ("{a: 1}", "AASA203", 1, 2),
+        ("{\"a\": NaN}", "AASA203", 1, 7),
+        ("{\"a\": -Infinity}", "AASA203", 1, 7),
+        ("{\"a\": 1, \"a\": 2}", "AASA204", 1, 10),
+        ("\u{FEFF}{}", "AASA202", 1, 1),
+        ("{\"a\" 1}", "AASA201", 1, 6),
+        ("{\"a\": 1 \"b\": 2}", "AASA201", 1, 9),
+        ("{\"a\": [1, 2}", "AASA201", 1, 12),
+        ("{\"a\": 01}", "AASA201", 1, 7),
+        ("{\"a\": 1.}", "AASA201", 1, 9),
+        ("{\"a\": tru}", "AASA201", 1, 7),
+        ("{\"a\": \"x\ny\"}", "AASA201", 1, 9),
+        ("{\"a\": \"\\q\"}", "AASA201", 1, 8),
+        ("{\"a\": \"\\u12\"}", "AASA201", 1, 8),
+        ("{\"é\": 1 x}", "AASA201", 1, 9),
+        ("{“a”: 1}", "AASA201", 1, 2),
+        ("{} {}", "AASA201", 1, 4),
+        ("", "AASA201", 1, 1),
+        ("{\"a\": \"\\ud800\"}", "AASA201", 1, 8),
+    ])
+    func findingsAndPositions(_ input: String, _ code: String, _ line: Int, _ column: Int) throws {
+        let d = try #require(first(input))
+        #expect(d.code == code)
+        #expect(d.line == line && d.column == column, "got \(d.line):\(d.column)")
+    }
+
+    @Test func invalidUTF8IsAASA205AtTheFirstBadByte() throws {
+        let bytes: [UInt8] = Array("{\"a\":\n \"".utf8) + [0xC3, 0x28] + Array("\"}".utf8)
+        let r = StrictJSONParser().parse(bytes)
+        let d = try #require(r.diagnostics.first)
+        #expect(d.code == "AASA205" && d.location?.line == 2 && d.location?.column == 3)
+        #expect(r.root == nil)
+        // Overlong encodings and surrogates are not UTF-8 either.
+        #expect(firstInvalidUTF8Offset([0xC0, 0xAF]) == 0)
+        #expect(firstInvalidUTF8Offset([0x41, 0xED, 0xA0, 0x80]) == 1)
+        #expect(firstInvalidUTF8Offset([0xF4, 0x90, 0x80, 0x80]) == 0)
+        #expect(firstInvalidUTF8Offset(Array("é😀".utf8)) == nil)
+    }
+
+    @Test func lenientConstructsAreReadOnSoTheDocumentIsStillChecked() throws {
+        let r = parse("{'applinks': {details: [],},}")
+        #expect(r.diagnostics.map(\.code) == ["AASA203", "AASA203", "AASA203", "AASA203"])
+        let root = try #require(r.root)
+        #expect(root["applinks"]?["details"]?.arrayValue?.isEmpty == true)
+    }
+
+    @Test func valuesKeepTheirOffsetsAndDecodeEscapes() throws {
+        let r = parse(#"{"k": ["a\u00e9\ud83d\ude00\n", -1.5e2, true, null]}"#)
+        #expect(r.diagnostics.isEmpty)
+        let array = try #require(r.root?["k"]?.arrayValue)
+        #expect(array[0].stringValue == "aé😀\n")
+        if case .number(let v, let raw) = array[1].value { #expect(v == -150 && raw == "-1.5e2") } else { Issue.record("not a number") }
+        #expect(array[2].boolValue == true)
+        #expect(r.sourceMap.location(of: array[1].offset) == SourceLocation(offset: 32, line: 1, column: 33))
+    }
+
+    @Test func columnsCountScalarsNotBytes() {
+        let map = SourceMap(bytes: Array("é😀x\nab".utf8))
+        #expect(map.location(of: 6) == SourceLocation(offset: 6, line: 1, column: 3))
+        #expect(map.location(of: 9) == SourceLocation(offset: 9, line: 2, column: 2))
+    }
+
+    @Test func depthIsBoundedWithoutRecursionTrouble() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let d = try #require(first(deep))
+        #expect(d.code == "AASA201" && d.column == 257)
+        let fine = String(repeating: "[", count: 256) + String(repeating: "]", count: 256)
+        #expect(parse(fine).diagnostics.isEmpty)
+    }
+
+    @Test func repeatedFindingsAreFolded() {
+        let many = "{" + (0..<50).map { "'k\($0)': 1" }.joined(separator: ",") + "}"
+        let found = parse(many).diagnostics
+        #expect(found.filter { $0.code == "AASA203" }.count == 21)
+        #expect(found.last?.message == "30 more findings of this kind are not listed")
+    }
+
+    @Test func duplicateKeysLastWins() throws {
+        let r = parse(#"{"a": 1, "a": 2}"#)
+        if case .number(let v, _)? = r.root?["a"]?.value { #expect(v == 2) } else { Issue.record("no value") }
+        #expect(r.diagnostics.first?.message.contains("first at 1:2") == true)
+    }
+}
