@@ -45,7 +45,7 @@ enum CurlErrorNames {
         case 28: return .timeout
         case 18, 52, 55, 56: return .reset
         case 35:
-            return text.contains("timed out") ? .timeout : .tlsHandshake
+            return text.contains("timed out") || text.contains("timeout") ? .timeout : .tlsHandshake
         case 60, 51, 83:
             switch verifyResult {
             case 9, 10: return .tlsExpired  // X509_V_ERR_CERT_NOT_YET_VALID, _HAS_EXPIRED
