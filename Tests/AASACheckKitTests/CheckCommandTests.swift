@@ -96,7 +96,7 @@ struct CheckCommandTests {
         #expect(r.status == 1)
         let message = try diagnostics(r)[0]["message"] as? String ?? ""
         #expect(message.hasPrefix("hang.aasa.test could not be reached: the server did not answer in time (CURLE_OPERATION_TIMEDOUT: "))
-        #expect(elapsed < 5)
+        #expect(elapsed < 30, "a 1.5 s timeout must end the request, not hang (the bound is loose: CI machines are loaded)")
     }
 
     @Test func cdnFailureHeadersVerbatim() throws {

@@ -182,7 +182,7 @@ struct HTTPClientHarnessTests {
         #expect(e.kind == .timeout)
         #expect(e.code == 28)
         #expect(elapsed >= 1.4)
-        #expect(elapsed < 5)
+        #expect(elapsed < 30, "a 1.5 s timeout must end the request, not hang (the bound is loose: CI machines are loaded)")
     }
 
     @Test func refusedConnection() throws {

@@ -1,40 +1,96 @@
+/// The answer to "does one rule cover another".
+public enum CoverageAnswer: Sendable, Equatable {
+    /// Proven: every URL the later rule matches, the earlier one matches.
+    case covers
+    /// Proven not, or not provable with the information the rules give (different URL views).
+    case doesNotCover
+    /// The search was cut off (state limit or budget): nothing is claimed.
+    case unknown
+}
+
 /// Whether one rule matches every URL another matches, decided over the patterns
 /// (``PatternSearch``), never by sampling URLs.
 ///
 /// A rule is the conjunction of its path, query and fragment conditions, so rule `earlier`
 /// covers rule `later` when each condition of `earlier` holds wherever the same condition of
 /// `later` does. Where the two rules read the URL differently (one decodes percent escapes and
-/// the other does not) only a condition that accepts everything is taken to cover; so a
-/// `true` answer is always proven, and `false` means "not proven".
+/// the other does not) only a condition that accepts everything is taken to cover, so a
+/// ``CoverageAnswer/covers`` answer is always proven.
+///
+/// Common shapes are decided without a search: equal patterns, `prefix*`, `*suffix` and
+/// `prefix*suffix` outer patterns, and length or literal-prefix/suffix conflicts.
 public enum RuleCoverage {
     /// Whether every URL `later` matches is matched by `earlier`.
-    /// - Parameter budget: automaton states the searches may still explore; with none left the
-    ///   answer is `false` (not proven), which bounds the time a document can take.
-    public static func covers(_ earlier: CompiledRule, _ later: CompiledRule, budget: inout Int) -> Bool {
+    /// - Parameter budget: transitions the searches may still compute; what they compute is
+    ///   taken off, and with none left the answer is ``CoverageAnswer/unknown``.
+    public static func covers(_ earlier: CompiledRule, _ later: CompiledRule, budget: inout Int) -> CoverageAnswer {
         let sameView = earlier.percentEncoded == later.percentEncoded
-        return covers(earlier.path, later.path, sameView: sameView, budget: &budget)
-            && covers(earlier.fragment, later.fragment, sameView: sameView, budget: &budget)
-            && coversQuery(earlier.query, later.query, sameView: sameView, budget: &budget)
+        var answer = covers(earlier.path, later.path, sameView: sameView, budget: &budget)
+        guard answer == .covers else { return answer }
+        answer = covers(earlier.fragment, later.fragment, sameView: sameView, budget: &budget)
+        guard answer == .covers else { return answer }
+        return coversQuery(earlier.query, later.query, sameView: sameView, budget: &budget)
     }
 
-    /// ``covers(_:_:budget:)`` with an unlimited budget.
+    /// ``covers(_:_:budget:)`` with a budget of its own.
     public static func covers(_ earlier: CompiledRule, _ later: CompiledRule) -> Bool {
-        var unlimited = Int.max
-        return covers(earlier, later, budget: &unlimited)
+        var budget = 2_000_000
+        return covers(earlier, later, budget: &budget) == .covers
     }
 
     /// A string condition; `nil` accepts everything.
-    static func covers(_ outer: CompiledPattern?, _ inner: CompiledPattern?, sameView: Bool, budget: inout Int) -> Bool {
-        guard let outer else { return true }
-        if outer.matchesEverything { return true }
-        if outer.minLength == 0 && outer.maxLength == nil && budget > 0
-            && PatternSearch.acceptsEverything(outer, budget: &budget) {
-            return true
+    static func covers(_ outer: CompiledPattern?, _ inner: CompiledPattern?, sameView: Bool, budget: inout Int) -> CoverageAnswer {
+        guard let outer else { return .covers }
+        if outer.matchesEverything { return .covers }
+        var unknown = false
+        if outer.minLength == 0 && outer.maxLength == nil {
+            switch includes(outer, CompiledPattern("*"), budget: &budget) {
+            case .covers: return .covers
+            case .unknown: unknown = true
+            case .doesNotCover: break
+            }
         }
-        guard let inner, sameView else { return false }
-        if inner.minLength >= Int.max / 2 { return true }  // matches nothing: covered by anything
-        if !mayInclude(outer, inner) || budget <= 0 { return false }
-        return PatternSearch.includes(outer, inner, budget: &budget) == true
+        guard let inner, sameView else { return unknown ? .unknown : .doesNotCover }
+        return includes(outer, inner, budget: &budget)
+    }
+
+    /// Whether `L(inner) ⊆ L(outer)`.
+    static func includes(_ outer: CompiledPattern, _ inner: CompiledPattern, budget: inout Int) -> CoverageAnswer {
+        if outer.matchesEverything { return .covers }
+        if inner.minLength >= Int.max / 2 { return .covers }  // matches nothing
+        if outer.program == inner.program && outer.caseInsensitive == inner.caseInsensitive { return .covers }
+        if !mayInclude(outer, inner) { return .doesNotCover }
+        if let shaped = byShape(outer, inner) { return shaped }
+        guard budget > 0 else { return .unknown }
+        switch PatternSearch.includes(outer, inner, budget: &budget) {
+        case true?: return .covers
+        case false?: return .doesNotCover
+        case nil: return .unknown
+        }
+    }
+
+    /// Outer patterns of the form `P*`, `*S` or `P*S` (literals around one `*`): every inner
+    /// string starts with inner's literal prefix and ends with its literal suffix, so when
+    /// those extend outer's and inner's strings are long enough, inclusion is proven.
+    static func byShape(_ outer: CompiledPattern, _ inner: CompiledPattern) -> CoverageAnswer? {
+        let p = outer.literalPrefix.count
+        let s = outer.literalSuffix.count
+        guard outer.program.count == p + s + 2, case .loop(.any) = outer.program[p] else { return nil }
+        let fold = outer.caseInsensitive
+        func extends(_ long: [UInt32], _ short: [UInt32], fromEnd: Bool) -> Bool {
+            guard long.count >= short.count else { return false }
+            let tail = fromEnd ? Array(long.suffix(short.count)) : Array(long.prefix(short.count))
+            return fold ? CaseFold.fold(tail) == CaseFold.fold(short) : tail == short
+        }
+        // A case-insensitive inner pattern's literals stand for both cases; only a folding
+        // outer pattern accepts them all.
+        if inner.caseInsensitive && !fold && (p > 0 || s > 0) { return nil }
+        if extends(inner.literalPrefix, outer.literalPrefix, fromEnd: false)
+            && extends(inner.literalSuffix, outer.literalSuffix, fromEnd: true)
+            && inner.minLength >= p + s {
+            return .covers
+        }
+        return nil
     }
 
     /// Cheap necessary conditions for `inner ⊆ outer`, decided without a search: the lengths
@@ -53,24 +109,75 @@ public enum RuleCoverage {
         return true
     }
 
-    static func coversQuery(_ outer: CompiledQuery?, _ inner: CompiledQuery?, sameView: Bool, budget: inout Int) -> Bool {
+    static func coversQuery(_ outer: CompiledQuery?, _ inner: CompiledQuery?, sameView: Bool, budget: inout Int) -> CoverageAnswer {
         switch (outer, inner) {
         case (nil, _):
-            return true
+            return .covers
         case (.whole(let o)?, .whole(let i)?):
             return covers(o, i, sameView: sameView, budget: &budget)
         case (.whole(let o)?, _):
             return covers(o, nil, sameView: sameView, budget: &budget)
-        case (.items(let o)?, .items(let i)?):
-            // Every occurrence of the item in `inner`'s URLs satisfies inner's pattern (or, when
-            // inner does not name it, any value or absence is possible).
-            for (name, pattern) in o where !covers(pattern, i.first(where: { $0.name == name })?.pattern, sameView: sameView, budget: &budget) {
-                return false
+        case (.items(let o)?, let i):
+            // Every occurrence of an item in `inner`'s URLs satisfies inner's pattern for it;
+            // when inner does not name the item (or has no `?` object), any value or absence
+            // is possible.
+            var items: [(name: String, pattern: CompiledPattern)] = []
+            if case .items(let list)? = i { items = list }
+            var unknown = false
+            for (name, pattern) in o {
+                switch covers(pattern, items.first(where: { $0.name == name })?.pattern, sameView: sameView, budget: &budget) {
+                case .covers: continue
+                case .doesNotCover: return .doesNotCover
+                case .unknown: unknown = true
+                }
             }
-            return true
-        case (.items(let o)?, _):
-            for (_, pattern) in o where !covers(pattern, nil, sameView: sameView, budget: &budget) { return false }
-            return true
+            return unknown ? .unknown : .covers
         }
+    }
+}
+
+/// For each rule, the earlier rules of its entry that could cover it: those whose path's
+/// literal prefix is comparable with its own (one a prefix of the other, case folded) and
+/// those without a path. Other pairs are refuted by their prefixes, so this index makes the
+/// pairwise analysis close to linear for real files.
+struct CoverageCandidates {
+    private var byPrefix: [[UInt32]: [Int]] = [:]
+    private var sortedPrefixes: [([UInt32], Int)] = []
+    private var anyPath: [Int] = []
+
+    init(_ rules: [CompiledRule]) {
+        for (i, r) in rules.enumerated() {
+            guard let path = r.path else {
+                anyPath.append(i)
+                continue
+            }
+            let key = CaseFold.fold(path.literalPrefix)
+            byPrefix[key, default: []].append(i)
+            sortedPrefixes.append((key, i))
+        }
+        sortedPrefixes.sort { a, b in a.0.lexicographicallyPrecedes(b.0) || (a.0 == b.0 && a.1 < b.1) }
+    }
+
+    /// Candidate indices below `j`, ascending.
+    func candidates(for j: Int, _ rule: CompiledRule) -> [Int] {
+        guard let path = rule.path else { return Array(0..<j) }
+        let key = CaseFold.fold(path.literalPrefix)
+        var out = anyPath.filter { $0 < j }
+        // Rules whose prefix is a prefix of this one's.
+        for n in 0...key.count {
+            out += (byPrefix[Array(key.prefix(n))] ?? []).filter { $0 < j }
+        }
+        // Rules whose prefix extends this one's: a contiguous run of the sorted keys.
+        var lo = 0, hi = sortedPrefixes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sortedPrefixes[mid].0.lexicographicallyPrecedes(key) { lo = mid + 1 } else { hi = mid }
+        }
+        while lo < sortedPrefixes.count, sortedPrefixes[lo].0.starts(with: key) {
+            let (k, i) = sortedPrefixes[lo]
+            if i < j && k.count > key.count { out.append(i) }
+            lo += 1
+        }
+        return Array(Set(out)).sorted()
     }
 }

@@ -10,22 +10,47 @@ extension CodeDoc {
         check: { ctx in RuleShadowing.findings(ctx) })  // reports AASA404 too: one pass over the rules
 }
 
-/// Finds, for each rule, the first earlier rule of its entry that covers it (AASA402, AASA404).
+/// Finds, for each rule, the first earlier rule of its entry that covers it (AASA402, AASA404),
+/// and says so (AASA405) when the work limits stopped the proof for some pair.
 enum RuleShadowing {
-    /// Most automaton states the searches for one document may explore (about a second of
-    /// work); past it, coverage is not claimed.
+    /// Most transitions the automaton searches for one document may compute (about a second
+    /// of work); past it, coverage is not claimed.
     static let searchBudget = 2_000_000
+    /// Most rule pairs examined for one document.
+    static let pairBudget = 2_000_000
 
     static func findings(_ ctx: CheckContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         var budget = searchBudget
+        var pairs = pairBudget
+        var undecided = 0
+        var firstUndecided: (CompiledEntry, CompiledRule)?
         for entry in ctx.matcher.entries {
             let list = entry.entry.rules.keyName ?? "components"
             let rules = entry.rules
+            let index = CoverageCandidates(rules)
             for j in rules.indices where j > 0 {
                 let later = rules[j]
                 guard entry.entry.node.isObjectRule(later.rule) else { continue }
-                guard let i = rules[..<j].firstIndex(where: { RuleCoverage.covers($0, later, budget: &budget) }) else { continue }
+                var coveringIndex: Int?
+                var unsure = false
+                for i in index.candidates(for: j, later) {
+                    pairs -= 1
+                    if pairs < 0 { unsure = true; break }
+                    switch RuleCoverage.covers(rules[i], later, budget: &budget) {
+                    case .covers: coveringIndex = i
+                    case .unknown: unsure = true
+                    case .doesNotCover: break
+                    }
+                    if coveringIndex != nil { break }
+                }
+                guard let i = coveringIndex else {
+                    if unsure {
+                        undecided += 1
+                        if firstUndecided == nil { firstUndecided = (entry, later) }
+                    }
+                    continue
+                }
                 let earlier = rules[i]
                 let earlierName = "details[\(entry.entry.index)].\(list)[\(earlier.rule.index)] `\(earlier.rule.text)`"
                 let laterName = "details[\(entry.entry.index)].\(list)[\(later.rule.index)] `\(later.rule.text)`"
@@ -40,6 +65,12 @@ enum RuleShadowing {
                                               hint: "Remove it, or move it before \(earlierName) if it was meant to decide."))
                 }
             }
+        }
+        if let (entry, rule) = firstUndecided {
+            let list = entry.entry.rules.keyName ?? "components"
+            out.append(ctx.diagnostic("AASA405", at: rule.rule.ref,
+                                      "rule analysis is incomplete: whether an earlier rule hides \(undecided == 1 ? "this rule" : "\(undecided) rules, starting with this one,") (details[\(entry.entry.index)].\(list)[\(rule.rule.index)] `\(rule.rule.text)`) could not be decided within the work limits",
+                                      hint: "Patterns with many ? after a * are costly to compare; simpler patterns, or fewer rules, let every overlap be checked."))
         }
         return out
     }

@@ -44,6 +44,7 @@ extension CodeDoc {
         .aasa402,
         .aasa403,
         .aasa404,
+        .aasa405,
         .aasa501,
         .aasa502,
         .aasa503,

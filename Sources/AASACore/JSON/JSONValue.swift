@@ -86,36 +86,57 @@ public struct JSONMember: Sendable {
 }
 
 /// Turns byte offsets into 1-based lines and columns (columns in Unicode scalars).
+///
+/// Each lookup is O(log n): line starts and the offsets of UTF-8 continuation bytes are
+/// indexed once, so a column on a long single-line file costs no walk along the line.
 public struct SourceMap: Sendable {
-    private let bytes: [UInt8]
+    private let count: Int
     private let lineStarts: [Int]
+    /// Offsets of UTF-8 continuation bytes (`10xxxxxx`), ascending; empty for ASCII text.
+    private let continuations: [Int]
 
     /// - Parameter bytes: the whole source, as parsed.
     public init(bytes: [UInt8]) {
-        self.bytes = bytes
+        count = bytes.count
         var starts = [0]
-        for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+        var cont: [Int] = []
+        for (i, b) in bytes.enumerated() {
+            if b == 0x0A { starts.append(i + 1) }
+            if b & 0xC0 == 0x80 { cont.append(i) }
+        }
         lineStarts = starts
+        continuations = cont
     }
 
     /// The line and column of a byte offset; offsets past the end map to the end.
     public func location(of offset: Int) -> SourceLocation {
-        let offset = max(0, min(offset, bytes.count))
-        var lo = 0
-        var hi = lineStarts.count - 1
+        let offset = max(0, min(offset, count))
+        let line = SourceMap.lastIndex(in: lineStarts, notAfter: offset)
+        let start = lineStarts[line]
+        // Continuation bytes do not start a scalar; an offset inside a multi-byte sequence
+        // counts as the scalar it belongs to.
+        var column = offset - start + 1
+        if !continuations.isEmpty {
+            let before = SourceMap.countBelow(continuations, offset)
+            column -= before - SourceMap.countBelow(continuations, start)
+            if SourceMap.countBelow(continuations, offset + 1) != before && column > 1 { column -= 1 }
+        }
+        return SourceLocation(offset: offset, line: line + 1, column: max(1, column))
+    }
+
+    /// How many elements of the ascending `values` are below `bound`.
+    static func countBelow(_ values: [Int], _ bound: Int) -> Int {
+        var lo = 0, hi = values.count
         while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+            let mid = (lo + hi) / 2
+            if values[mid] < bound { lo = mid + 1 } else { hi = mid }
         }
-        var column = 1
-        var i = lineStarts[lo]
-        while i < offset {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
-        // A column inside a multi-byte sequence counts the sequence it belongs to once.
-        if offset < bytes.count, bytes[offset] & 0xC0 == 0x80, column > 1 { column -= 1 }
-        return SourceLocation(offset: offset, line: lo + 1, column: column)
+        return lo
+    }
+
+    /// The index of the last element of the ascending `values` that is at most `offset`.
+    static func lastIndex(in values: [Int], notAfter offset: Int) -> Int {
+        max(0, countBelow(values, offset + 1) - 1)
     }
 }
 
