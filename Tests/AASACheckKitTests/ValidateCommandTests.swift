@@ -160,7 +160,9 @@ import Testing
     @Test func lineReaderBoundsLongLines() throws {
         var fds: [Int32] = [0, 0]
         // Close-on-exec: a process another test spawns meanwhile must not hold the write end open.
-        try #require(pipe2(&fds, O_CLOEXEC) == 0)
+        try #require(pipe(&fds) == 0)
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
         let long = String(repeating: "x", count: LineReader.maxLine + 10)
         let payload = Array("a\r\n\(long)\nlast".utf8)
         let writeEnd = fds[1]
