@@ -76,7 +76,7 @@ import Testing
         let noValue = Array(#"<plist version="1.0"><dict><key>a</key></dict></plist>"#.utf8)
         #expect(readError(noValue) == .malformedPropertyList("Value missing for key inside <dict> at line 1"))
         let badBinary = Array("bplist00".utf8) + [0xFF, 0x00, 0x13]
-        guard case .malformedPropertyList? = readError(badBinary) else {
+        guard case .malformedBinaryPropertyList? = readError(badBinary) else {
             Issue.record("bad binary plist: \(String(describing: readError(badBinary)))")
             return
         }
