@@ -119,6 +119,15 @@ import Testing
             path: "AppDebug.entitlements") == [])
     }
 
+    @Test func entriesTheSystemDropsGetNoWildcardCoverageFinding() throws {
+        // `*.*.soarstarter.com` is malformed: no advice to add `*.soarstarter.com`.
+        let doubled = EntitlementsLinter.lint(try EntitlementsFile.read(Array(F.plist(["applinks:*.*.soarstarter.com"]).utf8)))
+        #expect(doubled.diagnostics.map(\.code) == ["AASA601"])
+        #expect(try F.codes(F.plist(["applinks:*.soarstarter.com/path"])) == ["AASA601"])
+        // An unknown service: no advice to add `applink:soarstarter.com`.
+        #expect(try F.codes(F.plist(["applink:*.soarstarter.com"])) == ["AASA602"])
+    }
+
     @Test func portsAndAddresses() throws {
         #expect(try F.codes(F.plist(["applinks:soarstarter.com:8443"])) == ["AASA606"])
         #expect(try F.codes(F.plist(["applinks:203.0.113.7"])) == ["AASA606"])
