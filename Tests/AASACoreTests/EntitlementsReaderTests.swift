@@ -110,7 +110,22 @@ import Testing
             }
         }
         #expect(wrong.isEmpty, "cuts not reported as truncated: \(wrong.prefix(10))")
-        #expect(readError(Array(bytes[..<600]))?.description.hasPrefix("truncated provisioning profile: ") == true)
+        let message = try #require(readError(Array(bytes[..<600]))?.description)
+        #expect(message.hasPrefix("the provisioning profile is cut short: "), "\(message)")
+        #expect(message.hasSuffix("; download it again"), "\(message)")
+    }
+
+    @Test func truncationMessagesSayWhatItMeans() {
+        // ContentInfo of 315 content bytes, cut after 40 bytes: 36 of them remain.
+        let whole = BER.tlv(0x30, BER.tlv(0x06, CMSEnvelope.signedDataOID) + BER.tlv(0xA0, Array(repeating: 0, count: 300)))
+        #expect(readError(Array(whole[..<40]))?.description
+            == "the provisioning profile is cut short: an element at byte 0 needs 315 bytes but only 36 remain; download it again")
+        #expect(readError([0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF])?.description
+            == "the provisioning profile is cut short: the file ends after 6 bytes, inside the header of its signature envelope (CMS); "
+                + "download it again")
+        let indefinite = BER.signedData(content: BER.tlv(0x04, Array("<plist/>".utf8)))
+        #expect(readError(Array(indefinite[..<(indefinite.count - 2)]))?.description
+            == "the provisioning profile is cut short: an element at byte 0 does not end before the file does; download it again")
     }
 
     // MARK: CMS layouts built by hand

@@ -16,7 +16,8 @@ public enum EntitlementsError: Error, Sendable, Hashable, CustomStringConvertibl
     case malformedPropertyList(String)
     /// The property list parsed but its top level is not a dictionary (payload: its type).
     case notADictionary(String)
-    /// A provisioning profile ends before its CMS structure does.
+    /// A provisioning profile ends before its CMS structure does (a partial download or copy);
+    /// the payload says where, in terms of the file's bytes.
     case truncatedProfile(String)
     /// A file that starts as a CMS envelope but does not hold a signed property list.
     case malformedProfile(String)
@@ -51,7 +52,7 @@ public enum EntitlementsError: Error, Sendable, Hashable, CustomStringConvertibl
         case .notADictionary(let type):
             return "the property list's top level is \(type), not a dictionary of entitlements"
         case .truncatedProfile(let why):
-            return "truncated provisioning profile: \(why)"
+            return "the provisioning profile is cut short: \(why); download it again"
         case .malformedProfile(let why):
             return "malformed provisioning profile: \(why)"
         case .malformedBinaryPropertyList(let why):

@@ -102,7 +102,7 @@ public struct EntitlementsFile: Sendable {
                 throw .malformedProfile("the signed content is not a property list (\(describe(plistBytes)))")
             }
         } else if looksLikeCMSPrefix(bytes) {
-            throw .truncatedProfile("the file ends after \(bytes.count) bytes, inside the CMS header")
+            throw .truncatedProfile("the file ends after \(bytes.count) bytes, inside the header of its signature envelope (CMS)")
         } else if bytes.starts(with: Array("bplist".utf8)) {
             container = .binaryPropertyList
             plistBytes = bytes
