@@ -6,29 +6,21 @@ import Testing
 /// exponentially, cycles, broken trailers and offsets. Each must be refused quickly with a
 /// message about the binary property list, never Foundation's XML message.
 @Suite struct EntitlementsBinaryPlistTests {
+    typealias F = EntitlementsFixtures
     static let key = "com.apple.developer.associated-domains"
     static let expansionMessage = "the binary property list expands to more than 100,000 objects (shared references): "
         + "it is not read, as expanding it would take unbounded memory and time"
-
-    func readError(_ bytes: [UInt8]) -> EntitlementsError? {
-        do {
-            _ = try EntitlementsFile.read(bytes, path: "x")
-            return nil
-        } catch {
-            return error
-        }
-    }
 
     @Test func sharedArraysThatExpandBeyondTheLimitAreRefused() throws {
         // 19 levels of arrays holding the next one twice: 2^20 objects once expanded, from 214 bytes.
         let dag = BPlist.dag(levels: 19).bytes()
         #expect(dag.count == 214)
-        #expect(readError(dag)?.description == Self.expansionMessage)
-        #expect(readError(dag) == .binaryPropertyListTooLarge(.objects(100_000)))
+        #expect(F.readError(dag)?.description == Self.expansionMessage)
+        #expect(F.readError(dag) == .binaryPropertyListTooLarge(.objects(100_000)))
         // Sixty levels (2^61 objects) are refused as fast.
         let clock = ContinuousClock()
         let start = clock.now
-        #expect(readError(BPlist.dag(levels: 60).bytes()) == .binaryPropertyListTooLarge(.objects(100_000)))
+        #expect(F.readError(BPlist.dag(levels: 60).bytes()) == .binaryPropertyListTooLarge(.objects(100_000)))
         #expect(clock.now - start < .seconds(5))
     }
 
@@ -59,8 +51,8 @@ import Testing
         var objects: [BPlist.Object] = [.dict([(1, 2)]), .string(Self.key)]
         for level in 0..<600 { objects.append(.array([3 + level])) }
         objects.append(.string("applinks:soarstarter.com"))
-        #expect(readError(BPlist(objects: objects).bytes()) == .binaryPropertyListTooLarge(.depth(512)))
-        #expect(readError(BPlist(objects: objects).bytes())?.description
+        #expect(F.readError(BPlist(objects: objects).bytes()) == .binaryPropertyListTooLarge(.depth(512)))
+        #expect(F.readError(BPlist(objects: objects).bytes())?.description
             == "the binary property list nests arrays and dictionaries deeper than 512 levels: it is not read")
     }
 
@@ -78,12 +70,12 @@ import Testing
 
     @Test func cyclesAreNamed() throws {
         let selfContaining = BPlist(objects: [.dict([(1, 2)]), .string(Self.key), .array([3, 2]), .string("applinks:a.com")])
-        #expect(readError(selfContaining.bytes()) == .malformedBinaryPropertyList(
+        #expect(F.readError(selfContaining.bytes()) == .malformedBinaryPropertyList(
             "object 2 (an array at byte 53) contains itself through its references (a cycle)"))
-        #expect(readError(selfContaining.bytes())?.description
+        #expect(F.readError(selfContaining.bytes())?.description
             == "malformed binary property list: object 2 (an array at byte 53) contains itself through its references (a cycle)")
         let topInItself = BPlist(objects: [.dict([(1, 0)]), .string(Self.key)])
-        #expect(readError(topInItself.bytes()) == .malformedBinaryPropertyList(
+        #expect(F.readError(topInItself.bytes()) == .malformedBinaryPropertyList(
             "object 0 (a dictionary at byte 8) contains itself through its references (a cycle)"))
     }
 
@@ -94,46 +86,46 @@ import Testing
         // Object 3's offset points into the offset table.
         bytes[table + 3 * good.offsetSize + 1] = UInt8(table & 0xFF)
         bytes[table + 3 * good.offsetSize] = UInt8(table >> 8)
-        #expect(readError(bytes) == .malformedBinaryPropertyList(
+        #expect(F.readError(bytes) == .malformedBinaryPropertyList(
             "object 3 is at byte \(table), outside the object table (bytes 8 to \(table - 1))"))
         // A reference to object 9 of 4.
         let dangling = BPlist(objects: [.dict([(1, 2)]), .string(Self.key), .array([9])])
-        #expect(readError(dangling.bytes()) == .malformedBinaryPropertyList(
+        #expect(F.readError(dangling.bytes()) == .malformedBinaryPropertyList(
             "object 2 (an array at byte 53) refers to object 9, but there are 3 objects"))
         // An array whose count runs past the object table.
         let long = BPlist(objects: [.dict([(1, 2)]), .string(Self.key), .raw([0xAF, 0x13, 0x40, 0, 0, 0, 0, 0, 0, 0])])
-        #expect(readError(long.bytes()) == .malformedBinaryPropertyList(
+        #expect(F.readError(long.bytes()) == .malformedBinaryPropertyList(
             "object 2 (an array at byte 53) holds 4611686018427387904 references, more than the object table has room for"))
         // A key that is an array, an unknown marker, a string longer than the table.
         let arrayKey = BPlist(objects: [.dict([(1, 1)]), .array([])])
-        #expect(readError(arrayKey.bytes()) == .malformedBinaryPropertyList(
+        #expect(F.readError(arrayKey.bytes()) == .malformedBinaryPropertyList(
             "object 0 (a dictionary at byte 8) has a key that is not a string (object 1, an array)"))
         let unknown = BPlist(objects: [.dict([(1, 2)]), .string(Self.key), .raw([0xF0])])
-        #expect(readError(unknown.bytes()) == .malformedBinaryPropertyList(
+        #expect(F.readError(unknown.bytes()) == .malformedBinaryPropertyList(
             "object 2 at byte 53 has the unknown type marker 0xF0"))
         let overlong = BPlist(objects: [.dict([(1, 2)]), .string(Self.key), .raw([0x5E, 0x61])])
-        #expect(readError(overlong.bytes()) == .malformedBinaryPropertyList(
+        #expect(F.readError(overlong.bytes()) == .malformedBinaryPropertyList(
             "object 2 (a string at byte 53) runs past the end of the object table"))
     }
 
     @Test func brokenTrailersAreNamed() throws {
         let good = BPlist(objects: [.dict([(1, 2)]), .string(Self.key), .array([])]).bytes()
-        #expect(readError(Array("bplist00".utf8) + [0xFF, 0xFF, 0xFF, 0xFF]) == .malformedBinaryPropertyList(
+        #expect(F.readError(Array("bplist00".utf8) + [0xFF, 0xFF, 0xFF, 0xFF]) == .malformedBinaryPropertyList(
             "the file is 12 bytes, too short for the header, one object and the 32-byte trailer"))
         var version = good
         version.replaceSubrange(6..<8, with: Array("15".utf8))
-        #expect(readError(version) == .malformedBinaryPropertyList(
+        #expect(F.readError(version) == .malformedBinaryPropertyList(
             "the header names version `15`; property lists are read in version `00`"))
         var table = good
         table[table.count - 1] = 0xF0
-        guard case .malformedBinaryPropertyList(let why)? = readError(table) else {
-            Issue.record("\(String(describing: readError(table)))")
+        guard case .malformedBinaryPropertyList(let why)? = F.readError(table) else {
+            Issue.record("\(String(describing: F.readError(table)))")
             return
         }
         #expect(why.hasPrefix("the trailer puts the offset table at byte 240, outside the file's"))
         var refSize = good
         refSize[refSize.count - 25] = 0
-        #expect(readError(refSize) == .malformedBinaryPropertyList(
+        #expect(F.readError(refSize) == .malformedBinaryPropertyList(
             "the trailer gives object references of 0 bytes (1 to 8 expected): the file is damaged or cut short"))
     }
 
@@ -141,7 +133,7 @@ import Testing
         let bytes = try binaryPlist(fromXML: F.plist(["applinks:soarstarter.com", "webcredentials:soarstarter.com"]))
         var wrong: [String] = []
         for cut in 8..<bytes.count {
-            let error = readError(Array(bytes[..<cut]))
+            let error = F.readError(Array(bytes[..<cut]))
             guard case .malformedBinaryPropertyList? = error else {
                 wrong.append("\(cut): \(String(describing: error))")
                 continue
@@ -154,26 +146,18 @@ import Testing
         // Structurally sound, but a UTF-8 string (marker 0x7_, of later format versions) is
         // more than Foundation's reader takes: it reports its XML parser's message instead.
         let plist = BPlist(objects: [.dict([(1, 2)]), .string(Self.key), .raw([0x71, 0x61])])
-        #expect(readError(plist.bytes()) == .malformedBinaryPropertyList(EntitlementsFile.binaryRejected))
+        #expect(F.readError(plist.bytes()) == .malformedBinaryPropertyList(EntitlementsFile.binaryRejected))
     }
 
     @Test func theGuardAlsoCoversAProfilesSignedContent() throws {
         func signed(_ plist: BPlist) -> [UInt8] { BER.signedData(content: BER.tlv(0x04, plist.bytes())) }
         var dag = BPlist.dag(levels: 40)
         dag.objects[0] = .dict([(1, 2)])
-        #expect(readError(signed(dag)) == .binaryPropertyListTooLarge(.objects(100_000)))
+        #expect(F.readError(signed(dag)) == .binaryPropertyListTooLarge(.objects(100_000)))
         let cycle = BPlist(objects: [.dict([(1, 2)]), .string("Entitlements"), .array([2])])
-        #expect(readError(signed(cycle)) == .malformedProfile(
+        #expect(F.readError(signed(cycle)) == .malformedProfile(
             "the signed content is a malformed binary property list: object 2 (an array at byte 24) contains itself "
                 + "through its references (a cycle)"))
-    }
-
-    typealias F = EntitlementsFixtures
-}
-
-extension EntitlementsFixtures {
-    static func codes(_ bytes: [UInt8]) throws -> [String] {
-        EntitlementsLinter.lint(try EntitlementsFile.read(bytes)).diagnostics.map(\.code)
     }
 }
 
