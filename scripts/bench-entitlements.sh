@@ -13,7 +13,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 # Inputs: a 5,000-entry entitlement (~230 KB), the corpus, and a 4,000-device profile (~210 KB)
-# signed as Apple's are (BER, indefinite lengths), plus an 8 MB entitlement at the read limit.
+# signed as Apple's are (BER, indefinite lengths), plus an 8 MB entitlement at the read limit and
+# a binary plist whose shared references expand exponentially (refused by BinaryPlistGuard).
 python3 - "$work" <<'PY'
 import plistlib, sys, os
 w = sys.argv[1]
@@ -27,6 +28,11 @@ prof = {"Name": "bench", "TeamIdentifier": ["K7TQ3ZP2MX"], "ApplicationIdentifie
         "Entitlements": {"application-identifier": "K7TQ3ZP2MX.com.soarstarter.SoarStarterSwift",
                          "com.apple.developer.associated-domains": "*", "get-task-allow": True}}
 open(f"{w}/prof.plist", "wb").write(plistlib.dumps(prof))
+# 24 arrays each holding the next one twice: ~300 bytes, 2^25 objects once expanded (refused).
+a = ["applinks:soarstarter.com"]
+for _ in range(24):
+    a = [a, a]
+open(f"{w}/dag.entitlements", "wb").write(plistlib.dumps({"com.apple.developer.associated-domains": a}, fmt=plistlib.FMT_BINARY))
 PY
 openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=bench" -keyout "$work/k.pem" -out "$work/c.pem" 2>/dev/null
 openssl cms -sign -binary -nodetach -stream -outform DER -in "$work/prof.plist" -signer "$work/c.pem" -inkey "$work/k.pem" \
@@ -62,3 +68,5 @@ row "8 MB entitlement (read limit)" "$bin" entitlements --quiet "$work/huge.enti
     python3 -c 'import plistlib,sys; plistlib.load(open(sys.argv[1],"rb"))' "$work/huge.entitlements"
 row "4,000-device profile" "$bin" entitlements --quiet "$work/big.mobileprovision" -- \
     openssl cms -verify -noverify -binary -inform DER -in "$work/big.mobileprovision" -out /dev/null
+row "binary plist, 2^25 shared refs" "$bin" entitlements --quiet "$work/dag.entitlements" -- \
+    python3 -c 'import plistlib,sys; plistlib.load(open(sys.argv[1],"rb"))' "$work/dag.entitlements"

@@ -112,7 +112,8 @@ import Testing
         let lines = r.err.split(separator: "\n").map(String.init)
         #expect(lines == [
             "aasa-check: \(dir)/bad.entitlements: malformed property list: Value missing for key inside <dict> at line 1",
-            "aasa-check: \(dir)/cut.mobileprovision: truncated provisioning profile: the element at byte 52 needs 1396 bytes but the file ends after 944",
+            "aasa-check: \(dir)/cut.mobileprovision: the provisioning profile is cut short: an element at byte 52 needs 1396 bytes "
+                + "but only 944 remain; download it again",
             "aasa-check: \(dir)/app.bin: not a property list or provisioning profile: an ELF binary (starts 7F 45 4C 46 02 01 01 00)",
         ])
         #expect(r.out.contains("warning[AASA608]"))

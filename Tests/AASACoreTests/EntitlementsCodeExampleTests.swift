@@ -24,4 +24,18 @@ import Testing
         let found = try #require(doc.failing.run())
         #expect(Set(found.map(\.code)) == [code], "\(code) failing example gave \(found.map(\.code))")
     }
+
+    /// `explain` is read by users, who have Apple's pages, not the project's spec files.
+    @Test(arguments: docs.map(\.code))
+    func explainTextCitesApplesPagesNotTheProjectsSpec(code: String) throws {
+        let doc = try #require(CodeDoc.lookup(code))
+        for text in [doc.title, doc.why, doc.fix] {
+            #expect(!text.contains("aasa-reference") && !text.contains(".md") && !text.contains("§"), "\(code): \(text)")
+        }
+        if ["AASA601", "AASA603", "AASA604", "AASA605", "AASA606", "AASA607", "AASA609", "AASA610", "AASA612",
+            "AASA613"].contains(code)
+        {
+            #expect(doc.why.contains("(Apple: "), "\(code): \(doc.why)")
+        }
+    }
 }

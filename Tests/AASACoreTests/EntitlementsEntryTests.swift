@@ -58,11 +58,24 @@ import Testing
         ("applinks:example.com\u{7}", "`U+7`"),
         ("applinks:fe80::1", "in brackets"),
         ("", "empty"),
+        // Host-name rules (RFC 952, RFC 1123 §2.1): letters, digits and `-`, no `-` at either
+        // end of a label.
+        ("applinks:-shop.example.org", "the label `-shop` starts with `-`"),
+        ("applinks:shop-.example.org", "the label `shop-` ends with `-`"),
+        ("applinks:*.shop.example-.org", "the label `example-` ends with `-`"),
+        ("applinks:shop_x.example.org", "the character `_` is not allowed in a host name"),
     ])
     func malformedEntries(raw: String, reason: String) {
         let e = AssociatedDomainEntry.parse(raw, index: 0)
         #expect(e.malformations.contains { $0.contains(reason) }, "\(raw): \(e.malformations)")
         #expect(!e.isWellFormed)
+    }
+
+    @Test func hyphensInsideLabelsAndPunycodeAreWellFormed() {
+        for raw in ["applinks:shop-x.example.org", "applinks:xn--bcher-kva.de", "applinks:a--b.example.org", "applinks:*.x-1.example.org"] {
+            let e = AssociatedDomainEntry.parse(raw, index: 0)
+            #expect(e.malformations.isEmpty, "\(raw): \(e.malformations)")
+        }
     }
 
     @Test func ipAddresses() {

@@ -119,6 +119,15 @@ import Testing
             path: "AppDebug.entitlements") == [])
     }
 
+    @Test func entriesTheSystemDropsGetNoWildcardCoverageFinding() throws {
+        // `*.*.soarstarter.com` is malformed: no advice to add `*.soarstarter.com`.
+        let doubled = EntitlementsLinter.lint(try EntitlementsFile.read(Array(F.plist(["applinks:*.*.soarstarter.com"]).utf8)))
+        #expect(doubled.diagnostics.map(\.code) == ["AASA601"])
+        #expect(try F.codes(F.plist(["applinks:*.soarstarter.com/path"])) == ["AASA601"])
+        // An unknown service: no advice to add `applink:soarstarter.com`.
+        #expect(try F.codes(F.plist(["applink:*.soarstarter.com"])) == ["AASA602"])
+    }
+
     @Test func portsAndAddresses() throws {
         #expect(try F.codes(F.plist(["applinks:soarstarter.com:8443"])) == ["AASA606"])
         #expect(try F.codes(F.plist(["applinks:203.0.113.7"])) == ["AASA606"])
@@ -128,10 +137,12 @@ import Testing
 
     @Test func placeholders() throws {
         for host in ["example.com", "www.example.com", "links.example.org", "example.net", "shop.example",
-            "yourdomain.com", "www.your-domain.io", "LINKING_DOMAIN.com"]
+            "yourdomain.com", "www.your-domain.io"]
         {
             #expect(try F.codes(F.plist(["applinks:\(host)"])) == ["AASA608"], "\(host)")
         }
+        // `_` is not allowed in a host name, and the name is a template's placeholder.
+        #expect(try F.codes(F.plist(["applinks:LINKING_DOMAIN.com"])) == ["AASA601", "AASA608"])
         // Tunnel hosts: only in normal mode.
         #expect(try F.codes(F.plist(["applinks:67e9-76-154-22-254.ngrok-free.app"])) == ["AASA608"])
         #expect(try F.codes(F.plist(["applinks:abc.ngrok-free.app?mode=developer"]), path: "Debug.entitlements") == [])

@@ -8,15 +8,6 @@ import Testing
 
     static let xml = F.plist(["applinks:soarstarter.com"])
 
-    func readError(_ bytes: [UInt8]) -> EntitlementsError? {
-        do {
-            _ = try EntitlementsFile.read(bytes, path: "x")
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     @Test func xmlAndBinaryGiveTheSameEntries() throws {
         let a = try EntitlementsFile.read(Array(Self.xml.utf8))
         let b = try EntitlementsFile.read(try binaryPlist(fromXML: Self.xml))
@@ -50,52 +41,52 @@ import Testing
     }
 
     @Test func emptyFile() {
-        #expect(readError([]) == .empty)
+        #expect(F.readError([]) == .empty)
         #expect(EntitlementsError.empty.description == "the file is empty")
     }
 
     @Test func binaryGarbageIsNotAPlist() {
         var rng = SplitMix(seed: 7)
         let garbage = (0..<4096).map { _ in UInt8(truncatingIfNeeded: rng.next()) | 0x80 }
-        guard case .notAPropertyList(let what)? = readError(garbage) else {
-            Issue.record("garbage: \(String(describing: readError(garbage)))")
+        guard case .notAPropertyList(let what)? = F.readError(garbage) else {
+            Issue.record("garbage: \(String(describing: F.readError(garbage)))")
             return
         }
         #expect(what.hasPrefix("binary data that starts "))
         let elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0] + Array(repeating: 0, count: 64)
-        #expect(readError(elf)?.description.contains("an ELF binary") == true)
+        #expect(F.readError(elf)?.description.contains("an ELF binary") == true)
         let macho: [UInt8] = [0xCF, 0xFA, 0xED, 0xFE, 7, 0, 0, 1] + Array(repeating: 0, count: 64)
-        #expect(readError(macho)?.description.contains("codesign -d --entitlements") == true)
-        #expect(readError(Array(#"{"applinks": {}}"#.utf8)) == .notAPropertyList(
+        #expect(F.readError(macho)?.description.contains("codesign -d --entitlements") == true)
+        #expect(F.readError(Array(#"{"applinks": {}}"#.utf8)) == .notAPropertyList(
             "text that starts with `{` (JSON?), not `<` or `bplist`"))
     }
 
     @Test func malformedPlists() {
         let unclosed = Array(#"<plist version="1.0"><dict><key>a</key><string>x</dict></plist>"#.utf8)
-        #expect(readError(unclosed) == .malformedPropertyList("Close tag on line 1 does not match open tag string"))
+        #expect(F.readError(unclosed) == .malformedPropertyList("Close tag on line 1 does not match open tag string"))
         let noValue = Array(#"<plist version="1.0"><dict><key>a</key></dict></plist>"#.utf8)
-        #expect(readError(noValue) == .malformedPropertyList("Value missing for key inside <dict> at line 1"))
+        #expect(F.readError(noValue) == .malformedPropertyList("Value missing for key inside <dict> at line 1"))
         let badBinary = Array("bplist00".utf8) + [0xFF, 0x00, 0x13]
-        guard case .malformedPropertyList? = readError(badBinary) else {
-            Issue.record("bad binary plist: \(String(describing: readError(badBinary)))")
+        guard case .malformedBinaryPropertyList? = F.readError(badBinary) else {
+            Issue.record("bad binary plist: \(String(describing: F.readError(badBinary)))")
             return
         }
         let html = Array("<!doctype html><html><body>Not found</body></html>".utf8)
-        guard case .malformedPropertyList? = readError(html) else {
-            Issue.record("html: \(String(describing: readError(html)))")
+        guard case .malformedPropertyList? = F.readError(html) else {
+            Issue.record("html: \(String(describing: F.readError(html)))")
             return
         }
     }
 
     @Test func topLevelMustBeADictionary() {
         let array = Array(#"<plist version="1.0"><array><string>applinks:a.com</string></array></plist>"#.utf8)
-        #expect(readError(array) == .notADictionary("array"))
-        #expect(readError(array)?.description == "the property list's top level is array, not a dictionary of entitlements")
+        #expect(F.readError(array) == .notADictionary("array"))
+        #expect(F.readError(array)?.description == "the property list's top level is array, not a dictionary of entitlements")
     }
 
     @Test func tooLarge() {
         let big = Array(repeating: UInt8(ascii: " "), count: EntitlementsFile.maxBytes + 1)
-        #expect(readError(big) == .tooLarge(bytes: EntitlementsFile.maxBytes + 1, limit: EntitlementsFile.maxBytes))
+        #expect(F.readError(big) == .tooLarge(bytes: EntitlementsFile.maxBytes + 1, limit: EntitlementsFile.maxBytes))
     }
 
     @Test(arguments: ["SoarStarterSwift.mobileprovision", "SoarStarterSwift-NoAssociatedDomains.mobileprovision"])
@@ -104,13 +95,28 @@ import Testing
         #expect(try EntitlementsFile.read(bytes).profile != nil)
         var wrong: [Int] = []
         for cut in 1..<bytes.count {
-            guard case .truncatedProfile? = readError(Array(bytes[..<cut])) else {
+            guard case .truncatedProfile? = F.readError(Array(bytes[..<cut])) else {
                 wrong.append(cut)
                 continue
             }
         }
         #expect(wrong.isEmpty, "cuts not reported as truncated: \(wrong.prefix(10))")
-        #expect(readError(Array(bytes[..<600]))?.description.hasPrefix("truncated provisioning profile: ") == true)
+        let message = try #require(F.readError(Array(bytes[..<600]))?.description)
+        #expect(message.hasPrefix("the provisioning profile is cut short: "), "\(message)")
+        #expect(message.hasSuffix("; download it again"), "\(message)")
+    }
+
+    @Test func truncationMessagesSayWhatItMeans() {
+        // ContentInfo of 315 content bytes, cut after 40 bytes: 36 of them remain.
+        let whole = BER.tlv(0x30, BER.tlv(0x06, CMSEnvelope.signedDataOID) + BER.tlv(0xA0, Array(repeating: 0, count: 300)))
+        #expect(F.readError(Array(whole[..<40]))?.description
+            == "the provisioning profile is cut short: an element at byte 0 needs 315 bytes but only 36 remain; download it again")
+        #expect(F.readError([0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF])?.description
+            == "the provisioning profile is cut short: the file ends after 6 bytes, inside the header of its signature envelope (CMS); "
+                + "download it again")
+        let indefinite = BER.signedData(content: BER.tlv(0x04, Array("<plist/>".utf8)))
+        #expect(F.readError(Array(indefinite[..<(indefinite.count - 2)]))?.description
+            == "the provisioning profile is cut short: an element at byte 0 does not end before the file does; download it again")
     }
 
     // MARK: CMS layouts built by hand
@@ -135,10 +141,10 @@ import Testing
     @Test func signedContentMustBeAProfile() throws {
         // A signed plain entitlements plist has no Entitlements dictionary.
         let signed = BER.signedData(content: BER.tlv(0x04, Array(Self.xml.utf8)))
-        #expect(readError(signed) == .malformedProfile("the signed property list has no Entitlements dictionary"))
+        #expect(F.readError(signed) == .malformedProfile("the signed property list has no Entitlements dictionary"))
         let notPlist = BER.signedData(content: BER.tlv(0x04, Array("hello".utf8)))
-        guard case .malformedProfile(let why)? = readError(notPlist) else {
-            Issue.record("\(String(describing: readError(notPlist)))")
+        guard case .malformedProfile(let why)? = F.readError(notPlist) else {
+            Issue.record("\(String(describing: F.readError(notPlist)))")
             return
         }
         #expect(why == "the signed content is not a property list (text that does not start with `<` (XML) or `bplist` (binary))")
@@ -146,15 +152,15 @@ import Testing
 
     @Test func detachedAndOddStructures() {
         let detached = BER.signedData(content: nil)
-        #expect(readError(detached) == .malformedProfile("the signature is detached: the profile holds no content"))
+        #expect(F.readError(detached) == .malformedProfile("the signature is detached: the profile holds no content"))
         // Right OID, but [0] holds an INTEGER instead of SignedData.
         let wrongInner = BER.tlv(0x30, BER.tlv(0x06, CMSEnvelope.signedDataOID) + BER.tlv(0xA0, BER.tlv(0x02, [1])))
-        #expect(readError(wrongInner) == .malformedProfile("SignedData is not a SEQUENCE"))
+        #expect(F.readError(wrongInner) == .malformedProfile("SignedData is not a SEQUENCE"))
         // A child longer than its parent.
         let overrun = BER.tlv(0x30, BER.tlv(0x06, CMSEnvelope.signedDataOID) + [0xA0, 0x05, 0x02, 0x09, 0, 0, 0])
             + Array(repeating: 0, count: 16)
-        guard case .malformedProfile? = readError(overrun) else {
-            Issue.record("overrun: \(String(describing: readError(overrun)))")
+        guard case .malformedProfile? = F.readError(overrun) else {
+            Issue.record("overrun: \(String(describing: F.readError(overrun)))")
             return
         }
     }
@@ -165,11 +171,11 @@ import Testing
         let nested = Array(repeating: [UInt8]([0x30, 0x80]), count: depth).flatMap { $0 }
             + Array(repeating: 0, count: depth * 2)
         let bytes = [0x30, 0x80] + BER.tlv(0x06, CMSEnvelope.signedDataOID) + [0xA0, 0x80] + nested + [0, 0, 0, 0]
-        #expect(readError(bytes) == .malformedProfile("ASN.1 nesting deeper than 64 levels"))
+        #expect(F.readError(bytes) == .malformedProfile("ASN.1 nesting deeper than 64 levels"))
         // And a deeply nested XML plist is refused by Foundation's parser.
         let xml = "<plist>" + String(repeating: "<array>", count: 50_000) + String(repeating: "</array>", count: 50_000) + "</plist>"
-        guard case .malformedPropertyList? = readError(Array(xml.utf8)) else {
-            Issue.record("deep xml: \(String(describing: readError(Array(xml.utf8))))")
+        guard case .malformedPropertyList? = F.readError(Array(xml.utf8)) else {
+            Issue.record("deep xml: \(String(describing: F.readError(Array(xml.utf8))))")
             return
         }
     }
@@ -211,7 +217,7 @@ import Testing
         let end = try #require(String(decoding: bytes, as: UTF8.self).range(of: "</plist>")).lowerBound.utf16Offset(
             in: String(decoding: bytes, as: UTF8.self))
         for cut in 1..<end {
-            #expect(readError(Array(bytes[..<cut])) != nil, "cut \(cut) was read")
+            #expect(F.readError(Array(bytes[..<cut])) != nil, "cut \(cut) was read")
         }
     }
 }

@@ -3,8 +3,10 @@ extension CodeDoc {
         code: "AASA601", severity: .error,
         title: "An associated domain entry is malformed",
         why: """
-            Each entry must read `<service>:<host>` with an optional `?mode=` (aasa-reference.md §3). \
-            A missing `service:`, an empty host, a scheme (`https://`), a path or trailing slash, spaces, \
+            Each entry must read `<service>:<host>` with an optional `?mode=` (Apple: Associated \
+            Domains Entitlement), and the host must be a DNS host name: letters, digits and `-` in \
+            labels separated by dots, no label starting or ending with `-`, no `_` (RFC 1123). A \
+            missing `service:`, an empty host, a scheme (`https://`), a path or trailing slash, spaces, \
             a leading dot or `..` make the system drop the entry, so no file is fetched for it and \
             links to the domain stay in the browser.
             """,

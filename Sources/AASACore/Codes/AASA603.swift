@@ -5,8 +5,8 @@ extension CodeDoc {
         why: """
             Developer-mode entries work only in development-signed builds on a device with the \
             developer setting on; App Store and TestFlight builds ignore them, and Apple asks that they \
-            be removed before submission (aasa-reference.md §3). A release build whose only entry for a \
-            domain has a mode has no universal links for it. An entitlement is taken as a release \
+            be removed before submission (Apple: Supporting associated domains). A release build whose \
+            only entry for a domain has a mode has no universal links for it. An entitlement is taken as a release \
             build's unless get-task-allow, its provisioning profile or its file name (`Debug`, `Dev`) \
             says it is for development.
             """,

@@ -4,8 +4,8 @@ extension CodeDoc {
         title: "A `*.` wildcard does not cover the apex, and no entry lists it",
         why: """
             `*.example.com` matches every subdomain of `example.com` but not `example.com` itself \
-            (aasa-reference.md §3): links on the bare domain stay in the browser unless the apex has \
-            its own entry.
+            (Apple: Supporting associated domains; TN3155 Debugging universal links): links on the \
+            bare domain stay in the browser unless the apex has its own entry.
             """,
         fix: "Add an entry for the apex beside the wildcard: `applinks:example.com`.",
         failing: .entitlements(associatedDomainsPlist(["applinks:*.soarstarter.com"])),

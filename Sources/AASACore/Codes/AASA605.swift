@@ -3,8 +3,8 @@ extension CodeDoc {
         code: "AASA605", severity: .error,
         title: "A wildcard on `appclips`",
         why: """
-            The `appclips` service takes no wildcard (aasa-reference.md §3): an App Clip entry must \
-            name each host, and a `*.` entry claims none.
+            The `appclips` service takes no wildcard (Apple: Associating your App Clip with your \
+            website): an App Clip entry must name each host, and a `*.` entry claims none.
             """,
         fix: "List each host that invokes the App Clip: `appclips:clip.example.com`.",
         failing: .entitlements(associatedDomainsPlist(["appclips:*.soarstarter.com"])),

@@ -4,7 +4,7 @@ extension CodeDoc {
         title: "A port or an IP address in a normal-mode entry",
         why: """
             In normal mode the system fetches the file over HTTPS on port 443 of a host name: ports \
-            and IP addresses do not work (TN3155, aasa-reference.md §3). They are accepted only in \
+            and IP addresses do not work (Apple: TN3155 Debugging universal links). They are accepted only in \
             alternate modes such as `?mode=developer`, for development servers.
             """,
         fix: "Use the public host name without a port, or add `?mode=developer` for a development server.",

@@ -6,8 +6,8 @@ extension CodeDoc {
             The system associates the app with a domain only when the domain's \
             apple-app-site-association file names the app's signed app ID for the service of the \
             entitlement entry: a `details` entry for `applinks`, the `apps` array for \
-            `webcredentials`, `appclips` and `activitycontinuation` (aasa-reference.md §3, §4). A \
-            wildcard entry is served by the file of its apex. The App ID prefix is compared \
+            `webcredentials`, `appclips` and `activitycontinuation` (Apple: Supporting associated \
+            domains; applinks). A wildcard entry is served by the file of its apex. The App ID prefix is compared \
             case-insensitively, the bundle id exactly.
             """,
         fix: """

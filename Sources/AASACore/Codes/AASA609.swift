@@ -3,7 +3,7 @@ extension CodeDoc {
         code: "AASA609", severity: .warning,
         title: "More than 30 associated domains",
         why: """
-            Apple advises keeping the list to about 20–30 domains (aasa-reference.md §3): every \
+            Apple advises keeping the list to about 20–30 domains (Apple: Supporting associated domains): every \
             domain is one more file the system must fetch and keep fresh when the app is installed \
             or updated, and long lists slow down or lose associations.
             """,

@@ -8,7 +8,8 @@ extension CodeDoc {
             otherwise signing or the App Store upload fails, or the entitlement is stripped. The \
             domains' files must list the app ID the build is signed with: when the profile's App ID \
             prefix (or the `.xcent`'s application-identifier) differs from the app ID checked, the check \
-            proves nothing about the real build (aasa-reference.md §3).
+            proves nothing about the real build (Apple: Configuring an associated domain; Associated \
+            Domains Entitlement).
             """,
         fix: """
             Enable Associated Domains for the App ID in the developer account and regenerate the \

@@ -4,10 +4,10 @@ extension CodeDoc {
         title: "An unresolved build variable in an entry",
         why: """
             Entitlement files may hold Xcode build variables such as `$(PRODUCT_BUNDLE_IDENTIFIER)` or \
-            `${associatedDomain}` (aasa-reference.md §3). Whether the signed entitlement gets a real \
-            domain depends on a build setting aasa-check cannot see; an undefined variable expands to \
-            nothing and the entry claims no domain. The entry is reported as unresolved, not judged as \
-            a host.
+            `${associatedDomain}`, where Apple asks for a fully qualified domain (Apple: Associated \
+            Domains Entitlement). Whether the signed entitlement gets a real domain depends on a build \
+            setting aasa-check cannot see; an undefined variable expands to nothing and the entry \
+            claims no domain. The entry is reported as unresolved, not judged as a host.
             """,
         fix: "Check the variable is defined for every configuration, or write the domain itself; check the built `.xcent`.",
         failing: .entitlements(associatedDomainsPlist(["appclips:${associatedDomain}"])),

@@ -277,8 +277,10 @@ public struct AssociatedDomainEntry: Sendable, Hashable {
         if host.contains(where: { $0.isWhitespace }) {
             entry.malformations.append("spaces in the host")
         }
+        // Host names (RFC 952, RFC 1123 §2.1): letters, digits and `-` in dot-separated labels;
+        // no `_`, which DNS allows in other names but no certificate can cover.
         let invalid = host.unicodeScalars.filter {
-            !(("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." || $0 == "_"
+            !(("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
                 || $0.properties.isWhitespace)
         }
         if let first = invalid.first {
@@ -294,6 +296,9 @@ public struct AssociatedDomainEntry: Sendable, Hashable {
         }
         if host.hasSuffix("."), host.count > 1 {
             entry.malformations.append("the host ends with `.`")
+        }
+        if let label = labels.first(where: { $0.hasPrefix("-") || $0.hasSuffix("-") }) {
+            entry.malformations.append("the label `\(label)` \(label.hasPrefix("-") ? "starts" : "ends") with `-`")
         }
         if labels.contains(where: { $0.utf8.count > 63 }) {
             entry.malformations.append("a label longer than 63 characters")

@@ -112,7 +112,7 @@ struct BERReader {
         var i = offset
         func next() throws(EntitlementsError) -> UInt8 {
             guard i < bytes.count else {
-                throw .truncatedProfile("the data ends inside an ASN.1 header at byte \(i)")
+                throw .truncatedProfile("the file ends at byte \(i), inside the header of an element")
             }
             guard i < limit else {
                 throw .malformedProfile("an ASN.1 element at byte \(offset) overruns its parent")
@@ -143,7 +143,7 @@ struct BERReader {
             var cursor = i
             while true {
                 guard cursor + 2 <= bytes.count else {
-                    throw .truncatedProfile("the data ends before the end of the element at byte \(offset)")
+                    throw .truncatedProfile("an element at byte \(offset) does not end before the file does")
                 }
                 guard cursor + 2 <= limit else {
                     throw .malformedProfile("an ASN.1 element at byte \(offset) overruns its parent")
@@ -170,7 +170,7 @@ struct BERReader {
         let end = contentStart + length
         guard end <= bytes.count else {
             throw .truncatedProfile(
-                "the element at byte \(offset) needs \(length) bytes but the file ends after \(bytes.count - contentStart)")
+                "an element at byte \(offset) needs \(length) bytes but only \(bytes.count - contentStart) remain")
         }
         guard end <= limit else {
             throw .malformedProfile("an ASN.1 element at byte \(offset) overruns its parent")

@@ -16,10 +16,28 @@ public enum EntitlementsError: Error, Sendable, Hashable, CustomStringConvertibl
     case malformedPropertyList(String)
     /// The property list parsed but its top level is not a dictionary (payload: its type).
     case notADictionary(String)
-    /// A provisioning profile ends before its CMS structure does.
+    /// A provisioning profile ends before its CMS structure does (a partial download or copy);
+    /// the payload says where, in terms of the file's bytes.
     case truncatedProfile(String)
     /// A file that starts as a CMS envelope but does not hold a signed property list.
     case malformedProfile(String)
+    /// A binary property list (`bplist00`) whose structure is broken: a damaged trailer, an
+    /// offset or reference outside the file, a cycle of references, an object of an unknown
+    /// type. The payload says what and where (object number, byte offset). Found by
+    /// ``BinaryPlistGuard`` before Foundation reads the file.
+    case malformedBinaryPropertyList(String)
+    /// A binary property list beyond what is read: its shared references expand to too many
+    /// objects, or it nests too deep (``BinaryPlistGuard``). Refused so that a few hundred bytes
+    /// cannot take unbounded memory and time.
+    case binaryPropertyListTooLarge(BinaryPropertyListLimit)
+
+    /// The limit a binary property list went beyond.
+    public enum BinaryPropertyListLimit: Sendable, Hashable {
+        /// More than this many objects once every reference is expanded.
+        case objects(Int)
+        /// Arrays and dictionaries nested deeper than this many levels.
+        case depth(Int)
+    }
 
     public var description: String {
         switch self {
@@ -34,9 +52,27 @@ public enum EntitlementsError: Error, Sendable, Hashable, CustomStringConvertibl
         case .notADictionary(let type):
             return "the property list's top level is \(type), not a dictionary of entitlements"
         case .truncatedProfile(let why):
-            return "truncated provisioning profile: \(why)"
+            return "the provisioning profile is cut short: \(why); download it again"
         case .malformedProfile(let why):
             return "malformed provisioning profile: \(why)"
+        case .malformedBinaryPropertyList(let why):
+            return "malformed binary property list: \(why)"
+        case .binaryPropertyListTooLarge(.objects(let limit)):
+            return "the binary property list expands to more than \(grouped(limit)) objects (shared references): "
+                + "it is not read, as expanding it would take unbounded memory and time"
+        case .binaryPropertyListTooLarge(.depth(let limit)):
+            return "the binary property list nests arrays and dictionaries deeper than \(limit) levels: it is not read"
         }
     }
+}
+
+/// `100000` as `100,000`.
+private func grouped(_ n: Int) -> String {
+    var digits = String(n.magnitude)
+    var out = ""
+    while digits.count > 3 {
+        out = "," + digits.suffix(3) + out
+        digits.removeLast(3)
+    }
+    return (n < 0 ? "-" : "") + digits + out
 }

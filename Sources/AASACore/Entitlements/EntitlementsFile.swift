@@ -13,6 +13,10 @@ public let associatedDomainsKey = "com.apple.developer.associated-domains"
 /// - the property list of a profile already decoded (`security cms -D`): recognised by its
 ///   `Entitlements` dictionary and profile keys.
 ///
+/// A binary property list (on its own or inside a profile) is first walked by
+/// ``BinaryPlistGuard``: shared references that would expand beyond its limits, cycles and
+/// broken offsets are refused before Foundation reads the bytes.
+///
 /// Pure: no file access. ``path`` is only carried for messages.
 public struct EntitlementsFile: Sendable {
     /// How the bytes were packaged.
@@ -98,7 +102,7 @@ public struct EntitlementsFile: Sendable {
                 throw .malformedProfile("the signed content is not a property list (\(describe(plistBytes)))")
             }
         } else if looksLikeCMSPrefix(bytes) {
-            throw .truncatedProfile("the file ends after \(bytes.count) bytes, inside the CMS header")
+            throw .truncatedProfile("the file ends after \(bytes.count) bytes, inside the header of its signature envelope (CMS)")
         } else if bytes.starts(with: Array("bplist".utf8)) {
             container = .binaryPropertyList
             plistBytes = bytes
@@ -109,17 +113,28 @@ public struct EntitlementsFile: Sendable {
             throw .notAPropertyList(describe(bytes))
         }
 
+        let isBinary = plistBytes.starts(with: Array("bplist".utf8))
+        if isBinary {
+            // Before Foundation expands shared references (see BinaryPlistGuard).
+            do {
+                _ = try BinaryPlistGuard.check(plistBytes)
+            } catch .malformedBinaryPropertyList(let why) where container == .signedProfile {
+                throw .malformedProfile("the signed content is a malformed binary property list: \(why)")
+            }
+        }
         let object: Any
         do {
             var format = PropertyListSerialization.PropertyListFormat.xml
             object = try PropertyListSerialization.propertyList(
                 from: Data(plistBytes), options: [], format: &format)
         } catch {
-            let reason = parserReason(error)
+            // For a binary plist that Foundation's binary reader refuses, Foundation reports
+            // what its XML parser then says ("Unexpected character b at line 1"): useless.
+            let reason = isBinary ? Self.binaryRejected : parserReason(error)
             if container == .signedProfile {
                 throw .malformedProfile("the signed content is not a property list: \(reason)")
             }
-            throw .malformedPropertyList(reason)
+            throw isBinary ? .malformedBinaryPropertyList(reason) : .malformedPropertyList(reason)
         }
         guard let value = PlistValue(foundation: object) else {
             throw .malformedPropertyList("a value of a type property lists do not have")
@@ -176,6 +191,10 @@ public struct EntitlementsFile: Sendable {
             container: container, path: path, root: root, entitlements: entitlements, profile: profile,
             associatedDomains: domains)
     }
+
+    /// Why a binary plist that passed ``BinaryPlistGuard`` was still refused by Foundation.
+    static let binaryRejected =
+        "Foundation's binary reader refuses one of its objects (for example a UTF-8 string, a type of later versions of the format)"
 
     /// A DER SEQUENCE header too short to hold the CMS content type: a profile cut short.
     private static func looksLikeCMSPrefix(_ bytes: [UInt8]) -> Bool {

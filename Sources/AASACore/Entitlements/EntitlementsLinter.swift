@@ -192,7 +192,12 @@ public enum EntitlementsLinter {
             apexes.insert(key)
             if !entry.isAlternateMode { normalApexes.insert(key) }
         }
-        for entry in entries where entry.isWildcard && !entry.host.isEmpty && entry.service != .appclips {
+        // Only for entries the system uses: a malformed entry (AASA601) or an unknown service
+        // (AASA602) is dropped, so advice about its apex would be nonsense.
+        for entry in entries
+        where entry.isWildcard && !entry.host.isEmpty && entry.malformations.isEmpty
+            && entry.service != nil && entry.service != .appclips
+        {
             // A normal-mode wildcard needs a normal-mode apex; a mode wildcard, any apex.
             let key = Key(service: entry.serviceName, host: entry.host, wildcard: false, port: entry.port)
             let apexCovered = entry.isAlternateMode ? apexes.contains(key) : normalApexes.contains(key)
