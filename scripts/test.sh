@@ -2,6 +2,10 @@
 # Runs the whole test suite on a fresh Debian machine with the Swift toolchain:
 # installs what the tests need (libcurl headers, nginx, openssl), builds without
 # warnings, and runs every test.
+#
+# The tests run in a network namespace of their own with only loopback (when unshare can make
+# one: as root, or with unprivileged user namespaces), so no test can reach beyond this machine
+# even by mistake; the HTTPS harness they start lives in that namespace too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,7 +20,17 @@ if grep -E "warning:" "$log" | grep -v "^warning: 'spi'" >/dev/null; then
 fi
 rm -f "$log"
 
-# The network tests start the local HTTPS harness (scripts/harness.sh); stop it afterwards
-# unless it was already running.
-if ! scripts/harness.sh status; then trap 'scripts/harness.sh stop' EXIT; fi
-swift test --skip-build
+# The tests start the local HTTPS harness (scripts/harness.sh) and it is stopped afterwards.
+run_tests='ip link set lo up 2>/dev/null || true; trap "scripts/harness.sh stop >/dev/null 2>&1" EXIT; swift test --skip-build'
+if scripts/harness.sh status >/dev/null 2>&1; then
+    echo "test.sh: stopping the harness already running, so the tests start their own" >&2
+    scripts/harness.sh stop
+fi
+if [ "$(id -u)" -eq 0 ] && unshare -n true 2>/dev/null; then
+    exec unshare -n bash -c "$run_tests"
+elif unshare -rn true 2>/dev/null; then
+    exec unshare -rn bash -c "$run_tests"
+else
+    echo "test.sh: no network namespace available; running the tests in this one (they use loopback only)" >&2
+    exec bash -c "$run_tests"
+fi

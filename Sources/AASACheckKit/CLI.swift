@@ -78,8 +78,18 @@ public enum AASACheck {
     ]
 
     /// Runs the program with `arguments` (without the program name).
-    /// - Returns: the exit status: 0 clean, 1 findings at or above `--fail-on`, 2 usage error.
+    /// - Returns: the exit status: 0 clean, 1 findings at or above `--fail-on`, 2 usage error
+    ///   or output that could not be written.
     public static func main(_ arguments: [String], console: Console) -> Int32 {
+        let status = run(arguments, console: console)
+        if console.outputFailed {
+            console.err("aasa-check: cannot write to standard output (disk full or stream closed); the output is incomplete\n")
+            return 2
+        }
+        return status
+    }
+
+    static func run(_ arguments: [String], console: Console) -> Int32 {
         var args = arguments
         if args.isEmpty {
             console.err(overview())

@@ -95,7 +95,8 @@ import Testing
         #expect(r.out.contains("development build"))
         // The same file under a release name: AASA603 for each of the three entries.
         let copy = try domainFiles(["App.entitlements": try String(contentsOfFile: sample("SoarStarterSwift-Debug.entitlements"), encoding: .utf8)])
-        let release = run([copy + "/App.entitlements", "--app-id", Self.appID, "--fail-on", "warning"])
+        let release = run([copy + "/App.entitlements", "--app-id", Self.appID, "--fail-on", "warning",
+            "--domain-file", "soarstarter.com=\(dir)/good.json", "--domain-file", "staging.soarstarter.com=\(dir)/good.json"])
         #expect(release.status == 1)
         #expect(release.out.components(separatedBy: "warning[AASA603]").count - 1 == 3)
     }
@@ -132,12 +133,14 @@ import Testing
         #expect(dir.err == "aasa-check: \(Self.samples): is a directory; give the .entitlements, .xcent or .mobileprovision file\n")
     }
 
-    @Test func profileWithoutTheCapability() {
+    @Test func profileWithoutTheCapability() throws {
         let r = run([sample("SoarStarterSwift-NoAssociatedDomains.mobileprovision"), "--app-id", Self.appID])
         #expect(r.status == 1)
         #expect(r.out.contains("error[AASA612]: `Soar Starter App Store (no Associated Domains)` does not grant Associated Domains"))
+        // The domain's file is given locally: tests never reach beyond loopback.
+        let listing = try domainFiles(["example.json": Self.listing])
         let other = run([sample("SoarStarterSwift.entitlements"), "--profile", sample("SoarStarterSwift.mobileprovision"),
-            "--app-id", "Q9W8E7R6T5.com.soarstarter.SoarStarterSwift"])
+            "--app-id", "Q9W8E7R6T5.com.soarstarter.SoarStarterSwift", "--domain-file", "example.com=\(listing)/example.json"])
         #expect(other.status == 1)
         #expect(other.out.contains("is for App ID prefix K7TQ3ZP2MX, not Q9W8E7R6T5"))
     }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import AASACheckKit
 
@@ -131,5 +134,61 @@ import Testing
         #expect(one.stdout.contains("AASA203 (error)"))
         #expect(one.stdout.contains("Failing example:"))
         #expect(run(["explain", "AASA999"]).status == 2)
+    }
+}
+
+@Suite struct OutputTests {
+    @Test func lostOutputIsExitStatusTwoNotACrash() {
+        let capture = Capture()
+        let console = Console(stdout: { _ in }, stderr: { capture.err += $0 }, outputFailed: { true })
+        let status = AASACheck.main(["explain", "AASA203"], console: console)
+        #expect(status == 2)
+        #expect(capture.err.contains("cannot write to standard output"))
+    }
+
+    @Test func descriptorWriterRecordsFailureInsteadOfTrapping() throws {
+        let full = open("/dev/full", O_WRONLY)
+        try #require(full >= 0)
+        defer { close(full) }
+        let writer = DescriptorWriter(fd: full)
+        writer.write("hello")
+        #expect(writer.failed)
+        writer.write("again")
+        #expect(writer.failed)
+    }
+
+    @Test func lineReaderBoundsLongLines() throws {
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        let long = String(repeating: "x", count: LineReader.maxLine + 10)
+        let payload = Array("a\r\n\(long)\nlast".utf8)
+        let writeEnd = fds[1]
+        let writer = Thread {
+            payload.withUnsafeBytes { raw in
+                var off = 0
+                while off < raw.count {
+                    let n = write(writeEnd, raw.baseAddress! + off, raw.count - off)
+                    if n <= 0 { break }
+                    off += n
+                }
+            }
+            close(writeEnd)
+        }
+        writer.start()
+        let reader = LineReader(fd: fds[0])
+        #expect(reader.next() == "a")
+        #expect(reader.next()?.utf8.count == LineReader.maxLine)
+        #expect(reader.next() == "last")
+        #expect(reader.next() == nil)
+        close(fds[0])
+    }
+
+    @Test func matchStreamsURLsFromStandardInput() {
+        let doc = fixturePath("corpus/aasa/AlekseyLupach__Apple-Associated__.well-known_apple-app-site-association")
+        let r = run(["match", doc], stdin: Array("/buy/1\n# a comment\n\n/about\n".utf8))
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("/buy/1\n  match    XAUZ4DLS7V.com.curbio.curbio\n"))
+        #expect(r.stdout.contains("/about\n  no_match XAUZ4DLS7V.com.curbio.curbio\n"))
+        #expect(r.stdout.contains("2 decisions, 1 opens the app"))
     }
 }

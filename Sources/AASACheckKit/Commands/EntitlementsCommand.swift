@@ -21,9 +21,9 @@ public enum EntitlementsCommand: Command {
     Then, for each applinks, webcredentials, appclips and activitycontinuation domain, the
     domain's apple-app-site-association must list the app ID for that service (AASA607); a
     *.example.com entry is served by example.com's file, and ?mode=developer domains bypass
-    Apple's CDN. --domain-file HOST=FILE uses a local file as HOST's (check before you
-    deploy). Fetching domains over the network comes with the network layer; until this build
-    has it, domains without --domain-file are listed as not checked.
+    Apple's CDN, so only their origin file is fetched. Each domain is fetched and judged as
+    `aasa-check DOMAIN` does (hosting, file, CDN copy). --domain-file HOST=FILE uses a local
+    file as HOST's instead (check before you deploy).
 
     An unreadable FILE (malformed property list, truncated profile, not a property list) is
     reported on standard error with exit status 2; the other files are still checked.
@@ -41,7 +41,7 @@ public enum EntitlementsCommand: Command {
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) the domains must list; repeatable. Default: from the profile or .xcent."),
         OptionSpec("--profile", value: "FILE", help: "Provisioning profile that supplies the app ID and must grant Associated Domains."),
         OptionSpec("--domain-file", value: "HOST=FILE", repeatable: true, help: "Use a local file as HOST's apple-app-site-association instead of fetching it; repeatable."),
-    ]
+    ] + NetworkOptions.specs
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard !arguments.positionals.isEmpty else {
@@ -63,6 +63,7 @@ public enum EntitlementsCommand: Command {
 
         var report = Report()
         var notes: [String] = []
+        var fetchedHosts: [String] = []
 
         // The profile given with --profile.
         var profile: EntitlementsFile?
@@ -104,10 +105,12 @@ public enum EntitlementsCommand: Command {
         let plan = mergedPlan(linted.filter { !identities($0).isEmpty }.map { EntitlementCrossCheck.plan($0.entries) })
         if !plan.isEmpty {
             var documents: [String: AASADocument] = [:]
-            var unchecked: [String] = []
+            var toFetch: [CheckTarget] = []
             for request in plan {
                 guard let path = domainFiles[request.host] else {
-                    unchecked.append(request.host)
+                    // Alternate-mode-only hosts are fetched from the origin alone: devices bypass the CDN.
+                    toFetch.append(CheckTarget(input: request.host, host: request.host, plainHTTP: false,
+                                               mode: request.checkCDN ? nil : "developer"))
                     continue
                 }
                 do {
@@ -122,15 +125,26 @@ public enum EntitlementsCommand: Command {
                     report.unreadable.append(error.message)
                 }
             }
+            if !toFetch.isEmpty {
+                let options = try NetworkOptions.parse(arguments)
+                for outcome in DomainCheck.run(toFetch, options: options) {
+                    report.diagnostics += outcome.diagnostics
+                    report.fetches += outcome.fetchSummaries
+                    if let body = outcome.hosting.servedBody {
+                        report.sources[outcome.hosting.fileLabel ?? "\(outcome.target.host)\(HostingJudge.wellKnownPath)"] = body
+                    }
+                    if let document = outcome.hosting.validation?.document { documents[outcome.target.host] = document }
+                    fetchedHosts.append(outcome.target.host)
+                }
+            }
+            if !fetchedHosts.isEmpty {
+                notes.append("fetched and checked: " + fetchedHosts.joined(separator: ", "))
+            }
             for result in linted {
                 for appID in identities(result) {
                     report.diagnostics += EntitlementCrossCheck.check(
                         entries: result.entries, appID: appID, documents: documents, file: result.file.path)
                 }
-            }
-            if !unchecked.isEmpty {
-                notes.append("not checked against their files (this build cannot fetch domains yet; use --domain-file HOST=FILE): "
-                    + unchecked.joined(separator: ", "))
             }
         }
         for host in domainFiles.keys.sorted() where !plan.contains(where: { $0.host == host }) {

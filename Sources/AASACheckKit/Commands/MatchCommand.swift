@@ -25,21 +25,13 @@ public enum MatchCommand: Command {
         OptionSpec("--domain", value: "HOST", help: "The host a local file is served for."),
     ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" }
 
-    /// Most URLs read from standard input at once, in bytes.
-    static let stdinLimit = 64 * 1_048_576
-
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard let source = arguments.positionals.first else {
             throw UsageError("give SOURCE (a file or a domain) and URLs; see `aasa-check match --help`")
         }
-        var urls = Array(arguments.positionals.dropFirst())
-        if urls.isEmpty {
-            guard source != "-", let bytes = context.console.readStandardInput(stdinLimit) else {
-                throw UsageError("give URLs as arguments or on standard input, one per line")
-            }
-            if bytes.count > stdinLimit { throw UsageError("standard input is larger than \(stdinLimit) bytes") }
-            urls = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
-                .map { String($0).trimmingWhitespace }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        let urls = Array(arguments.positionals.dropFirst())
+        if urls.isEmpty && source == "-" {
+            throw UsageError("with SOURCE read from standard input, give the URLs as arguments")
         }
         let loaded = try DocumentSource.load(source, arguments: arguments, context: context)
         var report = Report()
@@ -55,34 +47,41 @@ public enum MatchCommand: Command {
         } else {
             appIDs = arguments.all("--app-id")
         }
-        for url in urls {
+        // Text is printed as each URL is decided, so a stream of URLs on standard input
+        // (`tail -f log | aasa-check match …`) is answered line by line in constant memory;
+        // the machine formats collect the decisions for their one document.
+        let streaming = context.format == .text
+        let text = TextRenderer(style: context.style)
+        var decided = 0
+        var opens = 0
+        func handle(_ url: String) {
             guard var parts = URLParts(url) else {
                 report.unreadable.append("not a URL or path: \(SafeText.escape(url))")
-                continue
+                return
             }
             if parts.host == nil, let host = loaded.host { parts = parts.on(host: host) }
-            guard let matcher else { continue }
-            for appID in appIDs {
-                report.matches.append(matcher.decide(parts, appID: appID))
+            guard let matcher else { return }
+            for (i, appID) in appIDs.enumerated() {
+                let result = matcher.decide(parts, appID: appID)
+                decided += 1
+                if result.decision == .match { opens += 1 }
+                if streaming {
+                    context.console.out(render(result, showURL: i == 0, style: text.style))
+                } else {
+                    report.matches.append(result)
+                }
             }
+        }
+        if urls.isEmpty {
+            while let line = context.console.readLine() {
+                let url = line.trimmingWhitespace
+                if !url.isEmpty && !url.hasPrefix("#") { handle(url) }
+            }
+        } else {
+            urls.forEach(handle)
         }
         return context.emit(report) { text, report in
             var out = ""
-            let style = text.style
-            var lastURL: String?
-            for m in report.matches {
-                if m.url != lastURL {
-                    out += style.bold(SafeText.escape(m.url)) + "\n"
-                    lastURL = m.url
-                }
-                let word: String
-                switch m.decision {
-                case .match: word = style.green("match   ")
-                case .exclude: word = style.yellow("exclude ")
-                case .noMatch: word = style.red("no_match")
-                }
-                out += "  \(word) \(SafeText.escape(m.appID))\n           \(SafeText.escape(m.explanation))\n"
-            }
             if matcher != nil && appIDs.isEmpty {
                 out += "The file lists no applinks app; give --app-id to decide for one.\n"
             }
@@ -91,11 +90,22 @@ public enum MatchCommand: Command {
                 out += report.diagnostics.map { text.render($0, sources: report.sources) }.joined()
             }
             if !context.quiet {
-                let decided = report.matches.count
-                let opens = report.matches.filter { $0.decision == .match }.count
                 out += text.summary(report, failOn: context.failOn, subject: "\(decided) decision\(decided == 1 ? "" : "s"), \(opens) open\(opens == 1 ? "s" : "") the app")
             }
             return out
         }
+    }
+
+    /// One decision in text: the URL (first app only), the decision and app ID, the explanation.
+    static func render(_ m: MatchResult, showURL: Bool, style: Style) -> String {
+        var out = showURL ? style.bold(SafeText.escape(m.url)) + "\n" : ""
+        let word: String
+        switch m.decision {
+        case .match: word = style.green("match   ")
+        case .exclude: word = style.yellow("exclude ")
+        case .noMatch: word = style.red("no_match")
+        }
+        out += "  \(word) \(SafeText.escape(m.appID))\n           \(SafeText.escape(m.explanation))\n"
+        return out
     }
 }
