@@ -133,8 +133,14 @@ struct MultiRunner {
         _ = curlGlobalInit
         let limit = max(1, concurrency)
         guard let multi = curl_multi_init() else {
-            // No multi handle: every request the feed offers fails at once.
-            while case .request(let request, let tag) = next() { deliver(Self.initFailure(tag, request)) }
+            // No multi handle: every request the feed offers fails at once, until it is done.
+            while cancel?.isSet != true {
+                switch next() {
+                case .request(let request, let tag): deliver(Self.initFailure(tag, request))
+                case .wait: usleep(10_000)
+                case .finished: return
+                }
+            }
             return
         }
         bell?.attach(multi)
