@@ -1,4 +1,5 @@
 import AASACore
+import AASANet
 import Foundation
 import Synchronization
 import Testing
@@ -246,5 +247,37 @@ struct BulkCheckTests {
         let r = await offPool { run(args) }
         #expect(r.status == 2)
         #expect(r.stderr.contains("not a domain"))
+    }
+
+    @Test func pipelineWaitsForTheAddressLookupOfAHostNotSentElsewhere() async throws {
+        // No socket is opened: the transfer results are made up and fed to the pipeline, and
+        // the lookup of `localhost` is answered from /etc/hosts.
+        var options = NetworkOptions()
+        options.noCDN = true
+        options.timeout = 5
+        let targets = try ["localhost", "a.invalid"].map { try CheckTarget.parse($0) }
+        let pipeline = DomainPipeline(targets: targets, options: options, window: 8, inFlight: 8)
+        var started: [(HTTPRequest, Int)] = []
+        while case .request(let request, let tag) = pipeline.next() { started.append((request, tag)) }
+        #expect(started.map(\.0.url) == ["https://localhost/.well-known/apple-app-site-association",
+                                          "https://a.invalid/.well-known/apple-app-site-association"])
+        // localhost: refused (a lookup follows); a.invalid: the name did not resolve (none does).
+        let refused = TransportError(url: started[0].0.url, code: 7, name: "CURLE_COULDNT_CONNECT",
+                                     message: "Failed to connect", kind: .refused, primaryIP: "127.0.0.1")
+        let dns = TransportError(url: started[1].0.url, code: 6, name: "CURLE_COULDNT_RESOLVE_HOST",
+                                 message: "Could not resolve host", kind: .dns)
+        pipeline.received(FetchResult(index: started[1].1, request: started[1].0, outcome: .failure(dns)))
+        pipeline.received(FetchResult(index: started[0].1, request: started[0].0, outcome: .failure(refused)))
+        #expect({ if case .finished = pipeline.next() { return true } else { return false } }())
+        let ready = await offPool { [pipeline] in (pipeline.takeReady(), pipeline.takeReady()) }
+        let byIndex = Dictionary(uniqueKeysWithValues: [ready.0, ready.1].map { ($0.0, $0.1) })
+        #expect(byIndex[1]?.lookedUp == false)
+        #expect(byIndex[1]?.addresses == nil)
+        #expect(byIndex[0]?.lookedUp == true)
+        #expect(byIndex[0]?.addresses?.contains("127.0.0.1") == true)
+        let outcome = DomainCheck.judge(targets[0], try #require(byIndex[0]), options: options, appIDs: [])
+        #expect(outcome.diagnostics.map(\.code).contains("AASA101"))
+        #expect(outcome.addresses?.contains("127.0.0.1") == true)
+        pipeline.finish()
     }
 }
