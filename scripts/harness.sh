@@ -10,8 +10,11 @@
 #
 # State lives in $HARNESS_DIR (default: <repo>/.harness). Sites are the directories of
 # Fixtures/harness/sites and Fixtures/demo/sites, one per host name; CDN copies are
-# Fixtures/*/cdn/<host>.json. Clients reach every host through curl's --connect-to
-# (HARNESS_CONNECT_TO) and trust HARNESS_CA. Nothing listens on anything but 127.0.0.1.
+# Fixtures/*/cdn/<host>.json. A family of bulk hosts, KIND-N.bulk.test for any number N
+# (good, redirect, notfound, html, textplain, botblock, empty, badjson, toobig, expired,
+# reset), serves many domains at once (Fixtures/harness/README.md). Clients reach every host
+# through curl's --connect-to (HARNESS_CONNECT_TO) and trust HARNESS_CA. Nothing listens on
+# anything but 127.0.0.1.
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -93,6 +96,7 @@ CNF
     leaf leaf "${hosts[0]}" "$san" "$now" "$later"
     leaf expired expired.aasa.test "DNS:expired.aasa.test" "$past1" "$past2"
     leaf wronghost other-host.aasa-elsewhere.test "DNS:other-host.aasa-elsewhere.test" "$now" "$later"
+    leaf bulkexpired "expired.bulk.test" "DNS:*.bulk.test" "$past1" "$past2"
 }
 
 # --- generated sites (too large to keep in git) -----------------------------------------------
@@ -130,6 +134,20 @@ PY
         "$sites/huge.aasa.test/$wk"
     # bomb.aasa.test: 64 MiB of spaces gzip-compressed to ~64 KiB, served as Content-Encoding: gzip.
     head -c $((64*1024*1024)) /dev/zero | tr '\0' ' ' | gzip -9 > "$sites/bomb.aasa.test/$wk.gz"
+}
+
+# The bulk family: one directory per kind, shared by every KIND-N.bulk.test host.
+bulk_sites() {
+    local bulk=$STATE/bulk wk=.well-known/apple-app-site-association k
+    for k in good html empty badjson toobig; do mkdir -p "$bulk/$k/.well-known"; done
+    cp "$FIXTURES/harness/good.json" "$bulk/good/$wk"
+    cp "$FIXTURES/harness/spa-index.html" "$bulk/html/$wk"
+    : > "$bulk/empty/$wk"
+    # A missing comma after the first member (AASA201 at 3:5).
+    printf '{\n  "applinks": {"details": []}\n  "webcredentials": {"apps": []}\n}\n' > "$bulk/badjson/$wk"
+    # Valid JSON over Apple's 131,072-byte limit, served uncompressed.
+    python3 -c 'import sys; open(sys.argv[1],"w").write("{\"applinks\":{\"details\":[]},\"pad\":\"" + "x"*140000 + "\"}\n")' \
+        "$bulk/toobig/$wk"
 }
 
 # Real files from Fixtures/corpus under their real host names (Fixtures/demo/sites.tsv).
@@ -274,6 +292,80 @@ http {
             return 200 "user-agent=\$http_user_agent\ncookie=\$http_cookie\naccept-encoding=\$http_accept_encoding\nauthorization=\$http_authorization\nhost=\$host\nuri=\$request_uri\n";
         }
     }
+    # The bulk family (KIND-N.bulk.test, any N): many hosts, one directory per kind, no
+    # access log so that a thousand requests cost the server as little as possible.
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name ~^good-[0-9]+\.bulk\.test\$;
+        root $S/bulk/good;
+        access_log off;
+    }
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name ~^redirect-[0-9]+\.bulk\.test\$;
+        access_log off;
+        return 301 https://www.\$host\$request_uri;
+    }
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name ~^notfound-[0-9]+\.bulk\.test\$;
+        access_log off;
+        return 404;
+    }
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name ~^html-[0-9]+\.bulk\.test\$;
+        root $S/bulk/html;
+        default_type text/html;
+        access_log off;
+    }
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name ~^textplain-[0-9]+\.bulk\.test\$;
+        root $S/bulk/good;
+        default_type text/plain;
+        access_log off;
+    }
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name ~^botblock-[0-9]+\.bulk\.test\$;
+        root $S/bulk/good;
+        access_log off;
+        if (\$http_user_agent ~ AASA-Bot) { return 403; }
+    }
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name ~^empty-[0-9]+\.bulk\.test\$;
+        root $S/bulk/empty;
+        access_log off;
+    }
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name ~^badjson-[0-9]+\.bulk\.test\$;
+        root $S/bulk/badjson;
+        access_log off;
+    }
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name ~^toobig-[0-9]+\.bulk\.test\$;
+        root $S/bulk/toobig;
+        access_log off;
+    }
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name ~^expired-[0-9]+\.bulk\.test\$;
+        root $S/bulk/good;
+        access_log off;
+        ssl_certificate $S/pki/bulkexpired.pem;
+        ssl_certificate_key $S/pki/bulkexpired.key;
+    }
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name ~^reset-[0-9]+\.bulk\.test\$;
+        access_log off;
+        # 444: nginx closes the connection without an answer.
+        return 444;
+    }
     # Apple's CDN: /a/v1/<host> answers the copy in cdn/<host>.json, or 404 with Apple-* headers.
     server {
         listen 127.0.0.1:$port ssl;
@@ -337,8 +429,10 @@ collect_sites() {
     rm -rf "$STATE/sites" "$STATE/cdn"
     mkdir -p "$STATE/sites" "$STATE/cdn"
     local dir
+    rm -rf "$STATE/bulk"
     demo_sites
     generate_sites
+    bulk_sites
 }
 
 do_start() {
@@ -356,7 +450,7 @@ do_start() {
     local hosts=(good.aasa.test app-site-association.cdn-apple.com cdn.aasa.test hang.aasa.test
         refused.aasa.test redirect.aasa.test www.redirect.aasa.test big.aasa.test gzip.aasa.test
         bomb.aasa.test huge.aasa.test spa.aasa.test textplain.aasa.test octet.aasa.test
-        botblock.aasa.test echo.aasa.test)
+        botblock.aasa.test echo.aasa.test "*.bulk.test")
     local d h
     for d in "$STATE/sites"/*/; do
         h=$(basename "$d")

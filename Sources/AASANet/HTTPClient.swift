@@ -21,7 +21,28 @@ public enum HTTPClient {
     public static func fetchAll(
         _ requests: [HTTPRequest], concurrency: Int = 16, onResult: (FetchResult) -> Void
     ) {
-        MultiRunner(requests: requests, concurrency: concurrency, cancel: nil).run(deliver: onResult)
+        var next = 0
+        MultiRunner(concurrency: concurrency, cancel: nil, bell: nil).run(next: {
+            guard next < requests.count else { return .finished }
+            defer { next += 1 }
+            return .request(requests[next], tag: next)
+        }, deliver: onResult)
+    }
+
+    /// Runs the requests that `next` hands out, with at most `concurrency` transfers in flight
+    /// (at least 1), on the calling thread, and calls `onResult` on that thread as each one
+    /// finishes, in completion order; the result's ``FetchResult/index`` is the request's tag.
+    ///
+    /// `next` is called on the calling thread whenever a transfer slot is free, and again after
+    /// every result (so `onResult` may make follow-up requests available without ringing).
+    /// When it answers ``FeedItem/wait``, the loop sleeps until a transfer makes progress or
+    /// another thread rings `bell` (at most 100 ms). Returns after `next` answered
+    /// ``FeedItem/finished`` and the transfers in flight are done. Every transfer ends within
+    /// its request's time limits, so the loop never waits on the network for longer than those.
+    public static func run(
+        concurrency: Int = 16, bell: TransferBell? = nil, next: () -> FeedItem, onResult: (FetchResult) -> Void
+    ) {
+        MultiRunner(concurrency: concurrency, cancel: nil, bell: bell).run(next: next, deliver: onResult)
     }
 
     /// Runs `requests` on a private thread with at most `concurrency` in flight and yields each
@@ -31,9 +52,14 @@ public enum HTTPClient {
             let cancel = CancelFlag()
             continuation.onTermination = { _ in cancel.set() }
             let thread = Thread {
-                MultiRunner(requests: requests, concurrency: concurrency, cancel: cancel).run { result in
+                var next = 0
+                MultiRunner(concurrency: concurrency, cancel: cancel, bell: nil).run(next: {
+                    guard next < requests.count else { return .finished }
+                    defer { next += 1 }
+                    return .request(requests[next], tag: next)
+                }, deliver: { result in
                     continuation.yield(result)
-                }
+                })
                 continuation.finish()
             }
             thread.name = "aasa-net"
@@ -56,6 +82,40 @@ public enum HTTPClient {
     }
 }
 
+/// What the feed of ``HTTPClient/run(concurrency:bell:next:onResult:)`` offers when the loop
+/// has room for another transfer.
+public enum FeedItem: Sendable {
+    /// Start this request; its ``FetchResult/index`` will be `tag`.
+    case request(HTTPRequest, tag: Int)
+    /// Nothing to start now, but more may come: after a result, or when another thread rings
+    /// the loop's ``TransferBell``.
+    case wait
+    /// Nothing more will come: the loop ends once the transfers in flight are done.
+    case finished
+}
+
+/// Wakes a running transfer loop that waits for its feed, from any thread
+/// (`curl_multi_wakeup`). Ringing a loop that is not running does nothing.
+public final class TransferBell: Sendable {
+    /// The running loop's multi handle as an address (0: none). The lock keeps the handle
+    /// alive while it is rung: the loop detaches it before `curl_multi_cleanup`.
+    private let multi = Mutex<UInt>(0)
+
+    public init() {}
+
+    /// Makes the loop ask its feed again without waiting for its poll limit.
+    public func ring() {
+        multi.withLock { address in
+            if let handle = UnsafeMutableRawPointer(bitPattern: address) { _ = curl_multi_wakeup(handle) }
+        }
+    }
+
+    func attach(_ handle: UnsafeMutableRawPointer?) {
+        let address = handle.map { UInt(bitPattern: $0) } ?? 0
+        multi.withLock { $0 = address }
+    }
+}
+
 /// Set from any thread to stop a running batch.
 final class CancelFlag: Sendable {
     private let flag = Atomic<Bool>(false)
@@ -63,48 +123,69 @@ final class CancelFlag: Sendable {
     var isSet: Bool { flag.load(ordering: .acquiring) }
 }
 
-/// Drives one batch of transfers on one multi handle, on the thread that calls ``run``.
+/// Drives transfers on one multi handle, on the thread that calls ``run``.
 struct MultiRunner {
-    let requests: [HTTPRequest]
     let concurrency: Int
     let cancel: CancelFlag?
+    let bell: TransferBell?
 
-    func run(deliver: (FetchResult) -> Void) {
+    func run(next: () -> FeedItem, deliver: (FetchResult) -> Void) {
         _ = curlGlobalInit
         let limit = max(1, concurrency)
         guard let multi = curl_multi_init() else {
-            for (i, r) in requests.enumerated() { deliver(Self.initFailure(i, r)) }
+            // No multi handle: every request the feed offers fails at once, until it is done.
+            while cancel?.isSet != true {
+                switch next() {
+                case .request(let request, let tag): deliver(Self.initFailure(tag, request))
+                case .wait: usleep(10_000)
+                case .finished: return
+                }
+            }
             return
         }
-        defer { curl_multi_cleanup(multi) }
+        bell?.attach(multi)
+        defer {
+            bell?.attach(nil)
+            curl_multi_cleanup(multi)
+        }
         _ = aasa_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, limit)
 
         var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
-        var next = 0
+        var feedFinished = false
         defer {
             for (handle, _) in active { curl_multi_remove_handle(multi, handle) }
             active.removeAll()
         }
-        while next < requests.count || !active.isEmpty {
+        while true {
             if cancel?.isSet == true { return }
-            while active.count < limit, next < requests.count {
-                let request = requests[next]
-                defer { next += 1 }
-                guard let transfer = CurlTransfer(index: next, request: request) else {
-                    deliver(Self.initFailure(next, request))
-                    continue
+            fill: while !feedFinished, active.count < limit {
+                switch next() {
+                case .finished:
+                    feedFinished = true
+                case .wait:
+                    break fill
+                case .request(let request, let tag):
+                    guard let transfer = CurlTransfer(index: tag, request: request) else {
+                        deliver(Self.initFailure(tag, request))
+                        continue
+                    }
+                    if let failure = transfer.setupFailure {
+                        deliver(FetchResult(index: tag, request: request, outcome: .failure(failure)))
+                        continue
+                    }
+                    if curl_multi_add_handle(multi, transfer.handle) != CURLM_OK {
+                        deliver(Self.initFailure(tag, request))
+                        continue
+                    }
+                    active[transfer.handle] = transfer
                 }
-                if let failure = transfer.setupFailure {
-                    deliver(FetchResult(index: next, request: request, outcome: .failure(failure)))
-                    continue
-                }
-                if curl_multi_add_handle(multi, transfer.handle) != CURLM_OK {
-                    deliver(Self.initFailure(next, request))
-                    continue
-                }
-                active[transfer.handle] = transfer
             }
-            if active.isEmpty { continue }
+            if active.isEmpty {
+                if feedFinished { return }
+                // The feed waits for another thread: sleep until it rings (at most 100 ms).
+                _ = curl_multi_poll(multi, nil, 0, 100, nil)
+                continue
+            }
             var running: Int32 = 0
             _ = curl_multi_perform(multi, &running)
             var queued: Int32 = 0
@@ -119,8 +200,8 @@ struct MultiRunner {
                 finished = true
             }
             if !finished, !active.isEmpty {
-                // Waits for socket activity or curl's next timeout, at most 100 ms so that a
-                // cancellation is noticed quickly.
+                // Waits for socket activity, curl's next timeout or the bell, at most 100 ms so
+                // that a cancellation is noticed quickly.
                 _ = curl_multi_poll(multi, nil, 0, 100, nil)
             }
         }

@@ -129,7 +129,8 @@ public enum FetchOutcome: Sendable, Hashable {
 
 /// The outcome of one request of a batch given to ``HTTPClient``.
 public struct FetchResult: Sendable, Hashable {
-    /// Position of the request in the array given to the client.
+    /// Position of the request in the array given to the client, or the tag its feed gave
+    /// (``HTTPClient/run(concurrency:bell:next:onResult:)``).
     public var index: Int
     public var request: HTTPRequest
     public var outcome: FetchOutcome

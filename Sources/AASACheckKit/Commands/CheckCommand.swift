@@ -17,6 +17,9 @@ public enum CheckCommand: Command {
     Requests go only to the domains given and the CDN base: no cookies, no credentials.
     DOMAIN may be written example.com, https://example.com/, *.example.com (the apex file is
     checked) or example.com?mode=developer (the CDN is skipped: devices fetch directly).
+    Many domains (--domains FILE) are checked as a stream, --concurrency requests at once:
+    each domain is printed as soon as it and those before it are done, in the order given,
+    with progress on standard error when it is a terminal; memory stays flat however many.
     """
     public static let examples: [(String, String)] = [
         ("aasa-check example.com", "Everything between example.com and working universal links"),
@@ -52,43 +55,88 @@ public enum CheckCommand: Command {
             do { targets.append(try CheckTarget.parse(input)) } catch let error as UsageError { report.unreadable.append(error.message) }
         }
         let appIDs = arguments.all("--app-id")
-
-        // Domains are checked in batches so that memory stays bounded however many are given;
-        // each batch's report is printed as soon as it is judged.
-        let batchSize = max(16, options.concurrency * 2)
-        var start = 0
+        let ignored = Set(context.ignored.map(\.code))
         let text = TextRenderer(style: context.style)
-        while start < targets.count {
-            let batch = Array(targets[start..<min(targets.count, start + batchSize)])
-            start += batch.count
-            if context.console.stderrIsTerminal && !context.quiet && targets.count > 1 {
-                context.console.err("checking \(start - batch.count + 1)–\(start) of \(targets.count)…\r")
+
+        // Domains stream through: each is judged as soon as its fetches are done, while the
+        // others are still being fetched, and printed in input order. Nothing but small
+        // findings is kept: in text form only their counts.
+        let progress = ProgressLine(console: context.console, total: targets.count,
+                                    enabled: context.console.stderrIsTerminal && !context.quiet && targets.count > 1)
+        var tally = Tally()
+        DomainCheck.stream(targets, options: options, appIDs: appIDs, process: { outcome in
+            progress.advance()
+            return checkDomain(outcome, context: context, text: text, ignored: ignored)
+        }, emit: { _, result in
+            if context.format == .text {
+                tally.add(result.diagnostics)
+                progress.print(result.text)
+            } else {
+                report.diagnostics += result.diagnostics
+                report.fetches += result.fetches
+                report.subjects.append(result.host)
             }
-            let ignored = Set(context.ignored.map(\.code))
-            for var outcome in DomainCheck.run(batch, options: options, appIDs: appIDs) {
-                report.diagnostics += outcome.diagnostics
-                report.fetches += outcome.fetchSummaries
-                report.subjects.append(outcome.target.host)
-                if context.format == .sarif, let body = outcome.hosting.servedBody {
-                    report.sources[outcome.hosting.fileLabel ?? "\(outcome.target.host)\(HostingJudge.wellKnownPath)"] = body
-                }
-                if context.format == .text {
-                    outcome.diagnostics.removeAll { ignored.contains($0.code) }
-                    context.console.out(render(outcome, text: text, quiet: context.quiet, failOn: context.failOn))
-                }
-            }
-        }
-        return context.emit(report) { text, report in
-            guard !context.quiet else { return "" }
+        })
+        progress.finish()
+
+        guard context.format == .text else { return context.emit(report) { _, _ in "" } }
+        let status: Int32 = !report.unreadable.isEmpty ? 2 : (tally.fails(context.failOn) ? 1 : 0)
+        if !context.quiet {
             var out = ""
             if targets.count > 1 {
-                out += text.summary(report, failOn: context.failOn, subject: "\(targets.count) domains")
+                out += text.summary(errors: tally.errors, warnings: tally.warnings, infos: tally.infos,
+                                    exitCode: status, subject: "\(targets.count) domains")
             }
-            if report.diagnostics.allSatisfy({ $0.severity != .error }) && report.unreadable.isEmpty {
+            if tally.errors == 0 && report.unreadable.isEmpty {
                 out += text.style.dim("A correct file does not prove devices have fetched it: they refresh about weekly through Apple's CDN, and links typed in Safari or tapped on a page of the same domain stay in the browser.") + "\n"
             }
-            return out
+            context.console.out(out)
         }
+        for line in report.unreadable { context.console.err("aasa-check: \(line)\n") }
+        return status
+    }
+
+    /// What one domain adds to the run, kept until its turn in input order: small, no bodies.
+    struct DomainResult {
+        var host: String
+        /// The findings, without the codes the configuration ignores.
+        var diagnostics: [Diagnostic]
+        /// The JSON `fetches` elements (empty for other formats).
+        var fetches: [FetchSummary]
+        /// The text report (empty for other formats).
+        var text: String
+    }
+
+    /// Everything done with one domain once its fetches are judged: per-domain checks go here.
+    /// Runs once per domain, in completion order; the served bodies are dropped after it.
+    static func checkDomain(_ outcome: DomainOutcome, context: CommandContext, text: TextRenderer,
+                            ignored: Set<String>) -> DomainResult {
+        var outcome = outcome
+        outcome.diagnostics.removeAll { ignored.contains($0.code) }
+        return DomainResult(
+            host: outcome.target.host, diagnostics: outcome.diagnostics,
+            fetches: context.format == .json ? outcome.fetchSummaries : [],
+            text: context.format == .text ? render(outcome, text: text, quiet: context.quiet, failOn: context.failOn) : "")
+    }
+
+    /// Counts of findings by severity, for the text summary of many domains.
+    struct Tally {
+        var errors = 0, warnings = 0, infos = 0
+        private var worst: Severity?
+
+        mutating func add(_ diagnostics: [Diagnostic]) {
+            for d in diagnostics {
+                switch d.severity {
+                case .error: errors += 1
+                case .warning: warnings += 1
+                case .info: infos += 1
+                }
+                if worst.map({ d.severity > $0 }) ?? true { worst = d.severity }
+            }
+        }
+
+        /// Whether a finding reaches `failOn`.
+        func fails(_ failOn: FailOn) -> Bool { worst.map(failOn.fails) ?? false }
     }
 
     /// The text report of one domain: what was fetched, the findings, a one-line verdict.

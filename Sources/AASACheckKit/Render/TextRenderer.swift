@@ -63,11 +63,16 @@ public struct TextRenderer: Sendable {
 
     /// `N errors, N warnings, N infos` and what it means for the exit status.
     public func summary(_ report: Report, failOn: FailOn, subject: String) -> String {
+        summary(errors: report.errors, warnings: report.warnings, infos: report.infos,
+                exitCode: report.exitCode(failOn: failOn), subject: subject)
+    }
+
+    /// `subject: N errors, N warnings, N infos — ok|failed|incomplete` for exit status 0, 1, 2.
+    public func summary(errors: Int, warnings: Int, infos: Int, exitCode: Int32, subject: String) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        let counts = "\(plural(report.errors, "error")), \(plural(report.warnings, "warning")), \(plural(report.infos, "info"))"
-        let code = report.exitCode(failOn: failOn)
+        let counts = "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "info"))"
         let verdict: String
-        switch code {
+        switch exitCode {
         case 0: verdict = style.green("ok")
         case 1: verdict = style.red("failed")
         default: verdict = style.red("incomplete")

@@ -1,7 +1,6 @@
 import AASACore
 import AASANet
 import Foundation
-import Synchronization
 
 /// The network flags of `check` (and of `match`/`routes` with a domain SOURCE), spec `cli.md`.
 public struct NetworkOptions: Sendable {
@@ -159,95 +158,19 @@ public struct DomainOutcome: Sendable {
 public enum DomainCheck {
     /// Checks `targets`, with at most `options.concurrency` requests in flight, and returns
     /// one outcome per target in the same order. Every request ends within its time limits.
+    /// For many targets, ``stream(_:options:appIDs:window:process:emit:)`` keeps memory flat.
     public static func run(_ targets: [CheckTarget], options: NetworkOptions, appIDs: [String] = []) -> [DomainOutcome] {
-        // Phase 1: the origin file and the CDN copy of every domain.
-        var requests: [HTTPRequest] = []
-        var slots: [(Int, String)] = []  // (target index, role)
-        for (i, t) in targets.enumerated() {
-            requests.append(options.request(HostingJudge.fileURL(for: t.host)))
-            slots.append((i, "origin"))
-            if cdnSkipReason(t, options) == nil {
-                let url = CDNJudge.url(base: options.cdnBase, domain: t.host)
-                requests.append(options.request(url, userAgent: HTTPRequest.appleFetcherUserAgent, plainHTTP: url.lowercased().hasPrefix("http:")))
-                slots.append((i, "cdn"))
-            }
-        }
-        var origin = [FetchRecord?](repeating: nil, count: targets.count)
-        var cdn = [FetchRecord?](repeating: nil, count: targets.count)
-        HTTPClient.fetchAll(requests, concurrency: options.concurrency) { result in
-            let (i, role) = slots[result.index]
-            if role == "origin" { origin[i] = FetchRecord(result) } else { cdn[i] = FetchRecord(result) }
-        }
-        // Phase 2: the legacy root path and the browser retry, where they can tell something;
-        // the addresses of hosts not sent elsewhere with --connect-to.
-        requests = []
-        slots = []
-        for (i, t) in targets.enumerated() {
-            guard let o = origin[i] else { continue }
-            if HostingJudge.shouldProbeLegacy(o) {
-                requests.append(options.request(HostingJudge.legacyURL(for: t.host)))
-                slots.append((i, "legacy"))
-            }
-            if HostingJudge.shouldRetryAsBrowser(o) {
-                requests.append(options.request(HostingJudge.fileURL(for: t.host), userAgent: HTTPRequest.browserUserAgent))
-                slots.append((i, "browser"))
-            }
-        }
-        var legacy = [FetchRecord?](repeating: nil, count: targets.count)
-        var browser = [FetchRecord?](repeating: nil, count: targets.count)
-        let addresses = resolveAll(targets, origin: origin, options: options)
-        HTTPClient.fetchAll(requests, concurrency: options.concurrency) { result in
-            let (i, role) = slots[result.index]
-            if role == "legacy" { legacy[i] = FetchRecord(result) } else { browser[i] = FetchRecord(result) }
-        }
-
-        return targets.enumerated().map { i, t in
-            let o = origin[i] ?? FetchRecord(url: HostingJudge.fileURL(for: t.host),
-                                             error: FetchError(kind: .other, message: "no result"))
-            let fetches = DomainFetches(domain: t.host, origin: o, legacy: legacy[i], browser: browser[i],
-                                        addresses: addresses[i], connectionRedirected: options.redirects(t.host),
-                                        plainHTTPRequested: t.plainHTTP)
-            let hosting = HostingJudge.judge(fetches)
-            var diagnostics = hosting.diagnostics
-            diagnostics += CDNJudge.judge(domain: t.host, cdn: cdn[i], skipped: cdnSkipReason(t, options), origin: hosting)
-            diagnostics += membership(appIDs, in: hosting, domain: t.host)
-            return DomainOutcome(target: t, origin: o, legacy: legacy[i], browser: browser[i], cdn: cdn[i],
-                                 addresses: addresses[i], hosting: hosting, diagnostics: diagnostics)
-        }
+        var outcomes: [DomainOutcome] = []
+        outcomes.reserveCapacity(targets.count)
+        stream(targets, options: options, appIDs: appIDs, window: targets.count,
+               process: { $0 }, emit: { _, outcome in outcomes.append(outcome) })
+        return outcomes
     }
 
     static func cdnSkipReason(_ t: CheckTarget, _ options: NetworkOptions) -> String? {
         if options.noCDN { return "--no-cdn was given" }
         if let mode = t.mode { return "the domain is in \(SafeText.escape(mode)) mode, which devices fetch directly, not through the CDN" }
         return nil
-    }
-
-    /// Resolves, in parallel, the hosts whose origin connection was not sent elsewhere and did
-    /// not already fail name resolution; falls back to the address libcurl connected to.
-    static func resolveAll(_ targets: [CheckTarget], origin: [FetchRecord?], options: NetworkOptions) -> [[String]?] {
-        let results = ResolvedBox(count: targets.count)
-        let todo = targets.indices.filter { i in
-            !options.redirects(targets[i].host) && origin[i]?.error?.kind != .dns && origin[i]?.error?.kind != .badURL
-        }
-        let limit = min(5, options.timeout)
-        DispatchQueue.concurrentPerform(iterations: todo.count) { k in
-            let i = todo[k]
-            if case .addresses(let list) = AddressResolver.resolve(targets[i].host, timeout: limit), !list.isEmpty {
-                results.set(i, list)
-            }
-        }
-        return targets.indices.map { i in
-            if let list = results.get(i) { return list }
-            if todo.contains(i), let ip = origin[i]?.primaryIP { return [ip] }
-            return nil
-        }
-    }
-
-    private final class ResolvedBox: Sendable {
-        private let values: Mutex<[[String]?]>
-        init(count: Int) { values = Mutex(Array(repeating: nil, count: count)) }
-        func set(_ i: Int, _ v: [String]) { values.withLock { $0[i] = v } }
-        func get(_ i: Int) -> [String]? { values.withLock { $0[i] } }
     }
 
     /// AASA607 for each `--app-id` that no applinks `details` entry names (prefix compared

@@ -144,7 +144,17 @@ public struct SourceMap: Sendable {
 public enum JSONPointer {
     /// Escapes one reference token (`~` → `~0`, `/` → `~1`).
     public static func escape(_ token: String) -> String {
-        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        // Most tokens (keys, indices) need nothing: no Foundation string search for them.
+        guard token.utf8.contains(where: { $0 == 0x7E || $0 == 0x2F }) else { return token }
+        var out = ""
+        for scalar in token.unicodeScalars {
+            switch scalar {
+            case "~": out += "~0"
+            case "/": out += "~1"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// `base` extended by one token.

@@ -51,7 +51,7 @@ public enum AppIDSyntax {
         }
         let markers = ["<", ">", "$(", "${", "TEAMID", "TEAM_ID", "TEAM-ID", "YOUR_", "YOUR-", "YOURAPP", "REPLACE", "PLACEHOLDER",
                        "DEVELOPMENT_TEAM", "PRODUCT_BUNDLE_IDENTIFIER", "APP_ID_PREFIX"]
-        return markers.contains { upper.contains($0) } || upper == "TODO"
+        return markers.contains { upper.containsUTF8($0) } || upper == "TODO"
     }
 
     static func isUpperAlnum(_ s: Unicode.Scalar) -> Bool {
