@@ -85,4 +85,63 @@ import AASACore
         #expect(out.contains("status 500%0A::error::injected, 100%25"))
         #expect(GitHubRenderer.property("a:b,c\nd") == "a%3Ab%2Cc%0Ad")
     }
+
+    // MARK: An input that could not be read is a failure in every format (exit status 2).
+
+    static let missing = "/nonexistent/aasa-check-missing.json"
+
+    @Test func junitShowsAnUnreadableInputAsAnError() throws {
+        let r = run(["validate", "--format", "junit", FormatTests.missing, FormatTests.clean])
+        #expect(r.status == 2)
+        let root = try #require(try XMLDocument(xmlString: r.stdout).rootElement())
+        #expect(root.attribute(forName: "errors")?.stringValue == "1")
+        #expect(root.attribute(forName: "tests")?.stringValue == "2")
+        let suite = try #require(try root.nodes(forXPath: "//testsuite[@name='\(FormatTests.missing)']").first as? XMLElement)
+        #expect(suite.attribute(forName: "errors")?.stringValue == "1")
+        let error = try #require(try suite.nodes(forXPath: "testcase/error").first as? XMLElement)
+        #expect(error.attribute(forName: "message")?.stringValue == "\(FormatTests.missing): no such file")
+        let clean = try #require(try root.nodes(forXPath: "//testsuite[@name='\(FormatTests.clean)']").first as? XMLElement)
+        #expect(clean.attribute(forName: "errors")?.stringValue == "0")
+    }
+
+    @Test func junitShowsAnUnreadableRouteListAsAnErrorCase() throws {
+        let routes = try temporaryFile(Array("/todos\nnot-a-route\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: routes) }
+        let r = run(["routes", fixturePath("routes/soar-starter-aasa.json"), "--routes", routes, "--domain", "soar.example", "--format", "junit"])
+        #expect(r.status == 2)
+        let root = try #require(try XMLDocument(xmlString: r.stdout).rootElement())
+        #expect(root.attribute(forName: "errors")?.stringValue == "1")
+        let error = try #require(try root.nodes(forXPath: "//testsuite[@name='\(routes)']/testcase/error").first as? XMLElement)
+        #expect(error.attribute(forName: "message")?.stringValue == "\(routes): the route list has 1 line that cannot be read (AASA705)")
+    }
+
+    @Test func sarifInvocationIsUnsuccessfulWithANotificationPerUnreadableInput() throws {
+        let r = run(["validate", "--format", "sarif", FormatTests.missing, FormatTests.clean])
+        #expect(r.status == 2)
+        let sarif = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let run0 = try #require((sarif["runs"] as? [[String: Any]])?.first)
+        let invocation = try #require((run0["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == false)
+        let notes = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
+        #expect(notes.count == 1)
+        #expect(notes.first?["level"] as? String == "error")
+        #expect((notes.first?["message"] as? [String: Any])?["text"] as? String == "\(FormatTests.missing): no such file")
+        let location = (notes.first?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+        #expect((location?["artifactLocation"] as? [String: Any])?["uri"] as? String == FormatTests.missing)
+
+        let ok = run(["validate", "--format", "sarif", FormatTests.clean])
+        let okSarif = try #require(try JSONSerialization.jsonObject(with: Data(ok.stdout.utf8)) as? [String: Any])
+        let okInvocation = try #require(((okSarif["runs"] as? [[String: Any]])?.first?["invocations"] as? [[String: Any]])?.first)
+        #expect(okInvocation["executionSuccessful"] as? Bool == true)
+        #expect((okInvocation["toolExecutionNotifications"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func githubHasAnErrorLineForAnUnreadableInput() {
+        let r = run(["validate", "--format", "github", FormatTests.missing, FormatTests.clean])
+        #expect(r.status == 2)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("::error ") } == [
+            "::error file=\(FormatTests.missing),title=aasa-check%3A input not read::\(FormatTests.missing): no such file",
+        ])
+    }
 }

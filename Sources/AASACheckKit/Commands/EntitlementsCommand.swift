@@ -122,7 +122,7 @@ public enum EntitlementsCommand: Command {
                     notes.append("\(request.host): checked against \(path)"
                         + (request.checkCDN ? "" : " (developer/managed mode only: Apple's CDN is bypassed)"))
                 } catch let error as UsageError {
-                    report.unreadable.append(error.message)
+                    report.addUnreadable(error.message, subject: path)
                 }
             }
             if !toFetch.isEmpty {
@@ -173,7 +173,7 @@ public enum EntitlementsCommand: Command {
         let label = path == "-" ? "<stdin>" : path
         var isDirectory: ObjCBool = false
         if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            report.unreadable.append("\(SafeText.escape(path)): is a directory; give the .entitlements, .xcent or .mobileprovision file")
+            report.addUnreadable("\(SafeText.escape(path)): is a directory; give the .entitlements, .xcent or .mobileprovision file", subject: label)
             return nil
         }
         do {
@@ -182,11 +182,9 @@ public enum EntitlementsCommand: Command {
             if file.container == .xmlPropertyList { report.sources[label] = input.bytes }
             return file
         } catch let error as UsageError {
-            report.unreadable.append(error.message)
-        } catch let error as EntitlementsError {
-            report.unreadable.append("\(SafeText.escape(label)): \(error)")
+            report.addUnreadable(error.message, subject: label)
         } catch {
-            report.unreadable.append("\(SafeText.escape(label)): \(error)")
+            report.addUnreadable("\(SafeText.escape(label)): \(error)", subject: label)
         }
         return nil
     }

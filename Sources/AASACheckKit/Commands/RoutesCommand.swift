@@ -46,7 +46,8 @@ public enum RoutesCommand: Command {
         if !parsed.errors.isEmpty {
             // A malformed route list: the command cannot run as asked (exit status 2).
             report.diagnostics += parsed.errors.map { $0.diagnostic(file: routesPath) }
-            report.unreadable.append("\(routesPath): the route list has \(parsed.errors.count) line\(parsed.errors.count == 1 ? "" : "s") that cannot be read (AASA705)")
+            report.addUnreadable("\(routesPath): the route list has \(parsed.errors.count) line\(parsed.errors.count == 1 ? "" : "s") that cannot be read (AASA705)",
+                                subject: routesPath)
         }
         var summary = ""
         if let document = loaded.validation.document {

@@ -37,7 +37,7 @@ public enum ValidateCommand: Command {
                 report.diagnostics += result.diagnostics.attributed(target: domain ?? label, source: .file, file: label)
                 report.sources[label] = input.bytes
             } catch let error as UsageError {
-                report.unreadable.append(error.message)
+                report.addUnreadable(error.message, subject: label)
             }
         }
         let files = arguments.positionals.count
