@@ -58,7 +58,7 @@ public struct CommandContext: Sendable {
         case .github:
             console.out(GitHubRenderer.render(report))
         }
-        for line in report.unreadable { console.err("aasa-check: \(line)\n") }
+        for line in report.unreadable { console.err("aasa-check: \(SafeText.escape(line))\n") }
         return report.exitCode(failOn: failOn)
     }
 }
@@ -136,10 +136,12 @@ public enum AASACheck {
             context.ignored = config?.ignore ?? []
             return try command.run(parsed, context)
         } catch let error as UsageError {
-            console.err("aasa-check \(command.name): \(error.message)\n")
+            // Messages escape the user's text where they quote it; escaping the whole line
+            // again changes nothing there (escapes are printable) and covers any other source.
+            console.err("aasa-check \(command.name): \(SafeText.escape(error.message))\n")
             return 2
         } catch {
-            console.err("aasa-check \(command.name): \(error)\n")
+            console.err("aasa-check \(command.name): \(SafeText.escape(String(describing: error)))\n")
             return 2
         }
     }

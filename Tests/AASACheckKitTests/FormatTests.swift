@@ -144,4 +144,34 @@ import AASACore
             "::error file=\(FormatTests.missing),title=aasa-check%3A input not read::\(FormatTests.missing): no such file",
         ])
     }
+
+    // MARK: Control characters from file contents and names never reach the output raw.
+
+    @Test func githubAnnotationsEscapeControlCharactersFromContentsAndNames() throws {
+        let content = #"{"applinks":{"details":[{"appIDs":["Q1W2E3R4T5.com.x.app\u001b[31mRED\u0007"],"components":[]}]}}"#
+        let path = try temporaryFile(Array(content.utf8), name: "esc\u{1B}[2J\u{07}.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = run(["validate", "--format", "github", path])
+        #expect(r.status == 1)
+        #expect(!r.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no raw control character")
+        let shownPath = path.replacingOccurrences(of: "\u{1B}", with: "\\u{1B}").replacingOccurrences(of: "\u{07}", with: "\\u{7}")
+        let line = try #require(r.stdout.split(separator: "\n").first { $0.contains("AASA305") })
+        #expect(line.hasPrefix("::error file=\(shownPath),line=1,col=36,title=AASA305 "))
+        #expect(line.contains(#"the applinks app ID "Q1W2E3R4T5.com.x.app\u{1B}[31mRED\u{7}" is malformed"#))
+    }
+
+    @Test func unknownOptionDoesNotEchoRawEscapes() {
+        let r = run(["validate", "--fo\u{1B}[2J"])
+        #expect(r.status == 2)
+        #expect(r.stderr == "aasa-check validate: unknown option --fo\\u{1B}[2J for `aasa-check validate`; see `aasa-check validate --help`\n")
+    }
+
+    @Test func configErrorsDoNotEchoRawEscapes() throws {
+        let path = try temporaryFile(Array(#"{"dom\u001b]0;x\u0007ains": []}"#.utf8), name: "cfg\u{1B}.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = run(["validate", "--config", path, FormatTests.clean])
+        #expect(r.status == 2)
+        #expect(!r.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(r.stderr.contains(#"unknown key "dom\u{1B}]0;x\u{7}ains""#))
+    }
 }

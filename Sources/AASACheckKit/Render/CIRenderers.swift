@@ -231,7 +231,8 @@ public enum JUnitRenderer {
 
 /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=AASA…::message`,
 /// `::warning` and `::notice`; values escaped as the workflow-command syntax requires, so no
-/// text from a server can start a command of its own.
+/// text from a server can start a command of its own, and control characters (ESC, BEL, …)
+/// from file contents or names made visible as ``SafeText`` does, so none reaches a log viewer.
 public enum GitHubRenderer {
     public static func render(_ report: Report) -> String {
         var out = ""
@@ -269,14 +270,19 @@ public enum GitHubRenderer {
         return out
     }
 
-    /// Escapes a command's message (`%`, CR, LF).
+    /// Escapes a command's message: control characters other than line feeds become visible
+    /// (``SafeText``), then `%`, CR and LF are encoded as the workflow-command syntax requires.
     static func data(_ s: String) -> String {
-        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        workflowEscaped(SafeText.escape(s, keepNewlines: true))
     }
 
-    /// Escapes a property value (the message escapes plus `:` and `,`).
+    /// Escapes a property value: the message escapes plus `:` and `,`.
     static func property(_ s: String) -> String {
         data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    static func workflowEscaped(_ s: String) -> String {
+        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
     }
 }

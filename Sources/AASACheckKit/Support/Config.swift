@@ -44,29 +44,30 @@ public struct Config: Sendable {
             return nil
         }
         let input = try InputFile.read(path, limit: 1_048_576, console: console)
-        guard input.totalSize <= 1_048_576 else { throw UsageError("\(path): the configuration is larger than 1 MiB") }
+        guard input.totalSize <= 1_048_576 else { throw UsageError("\(SafeText.escape(path)): the configuration is larger than 1 MiB") }
         return try parse(input.bytes, path: path)
     }
 
     public static func parse(_ bytes: [UInt8], path: String) throws -> Config {
+        let shownPath = SafeText.escape(path)
         let result = StrictJSONParser().parse(bytes)
         if let bad = result.diagnostics.first(where: { $0.severity == .error }) {
-            throw UsageError("\(path):\(bad.location.map { "\($0.line):\($0.column)" } ?? "1:1"): \(bad.message)")
+            throw UsageError("\(shownPath):\(bad.location.map { "\($0.line):\($0.column)" } ?? "1:1"): \(bad.message)")
         }
         guard let root = result.root, let members = root.objectMembers else {
-            throw UsageError("\(path): the configuration must be a JSON object")
+            throw UsageError("\(shownPath): the configuration must be a JSON object")
         }
         func fail(_ member: JSONMember, _ message: String) -> UsageError {
-            UsageError("\(path):\(result.sourceMap.location(of: member.keyOffset)): \(message)")
+            UsageError("\(shownPath):\(result.sourceMap.location(of: member.keyOffset)): \(message)")
         }
         func strings(_ member: JSONMember) throws -> [String] {
             guard let array = member.value.arrayValue, array.allSatisfy({ $0.stringValue != nil }) else {
-                throw fail(member, "\"\(member.key)\" must be an array of strings")
+                throw fail(member, "\"\(SafeText.escape(member.key))\" must be an array of strings")
             }
             return array.map { $0.stringValue! }
         }
         func string(_ member: JSONMember) throws -> String {
-            guard let s = member.value.stringValue else { throw fail(member, "\"\(member.key)\" must be a string") }
+            guard let s = member.value.stringValue else { throw fail(member, "\"\(SafeText.escape(member.key))\" must be a string") }
             return s
         }
         var config = Config(path: path)
@@ -94,7 +95,7 @@ public struct Config: Sendable {
                 }
             default:
                 let hint = KeySuggestion.nearest(to: member.key, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
-                throw fail(member, "unknown key \"\(member.key)\"\(hint)")
+                throw fail(member, "unknown key \"\(SafeText.escape(member.key))\"\(hint)")
             }
         }
         return config
