@@ -37,6 +37,15 @@ public struct CommandContext: Sendable {
     /// - Returns: the exit status the report calls for.
     public func emit(_ report: Report, textBody: (TextRenderer, Report) -> String) -> Int32 {
         var report = report
+        // Long quoted text (a 5 MB route line, a value from a file) is cut in every format.
+        report.diagnostics = report.diagnostics.map(\.clipped)
+        report.cases = report.cases.map { c in
+            var c = c
+            c.diagnostics = c.diagnostics.map(\.clipped)
+            c.failure = c.failure.map { SafeText.clipRuns($0) }
+            return c
+        }
+        report.unreadableInputs = report.unreadableInputs.map { UnreadableInput(subject: $0.subject, message: SafeText.clipRuns($0.message)) }
         if !ignored.isEmpty {
             let codes = Set(ignored.map(\.code))
             report.diagnostics.removeAll { codes.contains($0.code) }
@@ -58,7 +67,7 @@ public struct CommandContext: Sendable {
         case .github:
             console.out(GitHubRenderer.render(report))
         }
-        for line in report.unreadable { console.err("aasa-check: \(SafeText.escape(line))\n") }
+        for line in report.unreadable { console.err("aasa-check: \(SafeText.message(line))\n") }
         return report.exitCode(failOn: failOn)
     }
 }
@@ -136,12 +145,12 @@ public enum AASACheck {
             context.ignored = config?.ignore ?? []
             return try command.run(parsed, context)
         } catch let error as UsageError {
-            // Messages escape the user's text where they quote it; escaping the whole line
-            // again changes nothing there (escapes are printable) and covers any other source.
-            console.err("aasa-check \(command.name): \(SafeText.escape(error.message))\n")
+            // Messages cut and escape the user's text where they quote it; doing it to the
+            // whole line again changes nothing there and covers any other source.
+            console.err("aasa-check \(command.name): \(SafeText.message(error.message))\n")
             return 2
         } catch {
-            console.err("aasa-check \(command.name): \(SafeText.escape(String(describing: error)))\n")
+            console.err("aasa-check \(command.name): \(SafeText.message(String(describing: error)))\n")
             return 2
         }
     }
@@ -151,14 +160,14 @@ public enum AASACheck {
         if parsed.has("--json") { format = .json }
         if let f = parsed.value("--format") {
             guard let chosen = OutputFormat(rawValue: f) else {
-                throw UsageError("--format must be one of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")); got \(SafeText.escape(f))")
+                throw UsageError("--format must be one of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")); got \(SafeText.value(f))")
             }
             format = chosen
         }
         var failOn = FailOn.error
         if let f = parsed.value("--fail-on") {
             guard let chosen = FailOn(rawValue: f) else {
-                throw UsageError("--fail-on must be error, warning or never; got \(SafeText.escape(f))")
+                throw UsageError("--fail-on must be error, warning or never; got \(SafeText.value(f))")
             }
             failOn = chosen
         }

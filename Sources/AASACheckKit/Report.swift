@@ -150,7 +150,7 @@ public struct Report: Sendable {
     static func json(_ m: MatchResult) -> OutputJSON {
         .object([
             ("url", .string(m.url)), ("appID", .string(m.appID)), ("decision", .string(m.decision.rawValue)),
-            ("detail", .optional(m.detail)), ("component", .optional(m.component)), ("explanation", .string(m.explanation)),
+            ("detail", .optional(m.detail)), ("component", .optional(m.component)), ("explanation", .string(SafeText.clipRuns(m.explanation))),
             ("rule", .optional(m.rule?.text)),
         ])
     }

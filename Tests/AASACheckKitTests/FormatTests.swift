@@ -113,6 +113,10 @@ import AASACore
         #expect(root.attribute(forName: "errors")?.stringValue == "1")
         let error = try #require(try root.nodes(forXPath: "//testsuite[@name='\(routes)']/testcase/error").first as? XMLElement)
         #expect(error.attribute(forName: "message")?.stringValue == "\(routes): the route list has 1 line that cannot be read (AASA705)")
+        // The unreadable line itself is not lost: it is the failure of the route list's case.
+        let failure = try #require(try root.nodes(forXPath: "//testsuite[@name='\(routes)']/testcase/failure").first as? XMLElement)
+        #expect(failure.attribute(forName: "type")?.stringValue == "AASA705")
+        #expect(failure.stringValue?.contains("\(routes):2:1: error[AASA705]: \"not-a-route\" is not a route") == true)
     }
 
     @Test func sarifInvocationIsUnsuccessfulWithANotificationPerUnreadableInput() throws {

@@ -27,7 +27,7 @@ public enum ExplainCommand: Command {
         var docs: [CodeDoc] = []
         for code in arguments.positionals {
             guard let doc = CodeDoc.lookup(code) else {
-                throw UsageError("unknown code \(SafeText.escape(code)); run `aasa-check explain` for the list")
+                throw UsageError("unknown code \(SafeText.value(code)); run `aasa-check explain` for the list")
             }
             docs.append(doc)
         }

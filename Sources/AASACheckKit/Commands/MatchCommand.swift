@@ -56,7 +56,7 @@ public enum MatchCommand: Command {
         var opens = 0
         func handle(_ url: String) {
             guard var parts = URLParts(url) else {
-                report.unreadable.append("not a URL or path: \(SafeText.escape(url))")
+                report.unreadable.append("not a URL or path: \(SafeText.value(url))")
                 return
             }
             if parts.host == nil, let host = loaded.host { parts = parts.on(host: host) }
@@ -98,14 +98,14 @@ public enum MatchCommand: Command {
 
     /// One decision in text: the URL (first app only), the decision and app ID, the explanation.
     static func render(_ m: MatchResult, showURL: Bool, style: Style) -> String {
-        var out = showURL ? style.bold(SafeText.escape(m.url)) + "\n" : ""
+        var out = showURL ? style.bold(SafeText.value(m.url)) + "\n" : ""
         let word: String
         switch m.decision {
         case .match: word = style.green("match   ")
         case .exclude: word = style.yellow("exclude ")
         case .noMatch: word = style.red("no_match")
         }
-        out += "  \(word) \(SafeText.escape(m.appID))\n           \(SafeText.escape(m.explanation))\n"
+        out += "  \(word) \(SafeText.value(m.appID))\n           \(SafeText.message(m.explanation))\n"
         return out
     }
 }

@@ -66,10 +66,15 @@ public enum RoutesCommand: Command {
             }
             report.routes = result.verdicts.map(json)
             report.cases = result.verdicts.map { v in
-                ReportCase(suite: "routes \(v.appID)", name: "\(v.route.text) (\(v.route.expect.rawValue))",
+                ReportCase(suite: "routes \(v.appID)", name: "\(SafeText.clip(v.route.text)) (\(v.route.expect.rawValue))",
                            failure: v.ok ? nil : "\(v.route.text): \(v.explanation)")
             } + [ReportCase(suite: loaded.label, name: "apple-app-site-association",
                             diagnostics: report.diagnostics.filter { $0.source != .routes })]
+            if !parsed.errors.isEmpty {
+                // The lines that cannot be read (AASA705), with the route list's error.
+                report.cases.append(ReportCase(suite: routesPath, name: "route list",
+                                               diagnostics: report.diagnostics.filter { $0.code == "AASA705" }))
+            }
             summary = result.summary
             return context.emit(report) { text, report in render(report, result.verdicts, summary, text, context) }
         }
@@ -88,9 +93,9 @@ public enum RoutesCommand: Command {
             let mark = v.ok ? style.green("ok  ") : style.red("FAIL")
             let coverage = v.coverage.map { " [\($0.rawValue)]" } ?? ""
             let rule = v.rule.map { " \($0.isLegacyPath ? "paths" : "components")[\($0.index)] `\($0.text)`" } ?? ""
-            out += "  \(mark) \(SafeText.escape(v.route.text)) (\(v.route.expect.rawValue)) → \(v.decision.rawValue)\(coverage)\(SafeText.escape(rule))\n"
+            out += "  \(mark) \(SafeText.value(v.route.text)) (\(v.route.expect.rawValue)) → \(v.decision.rawValue)\(coverage)\(SafeText.message(rule))\n"
             if v.coverage == .sometimes {
-                out += "         \(SafeText.escape(v.explanation))\n"
+                out += "         \(SafeText.message(v.explanation))\n"
             }
         }
         if !report.diagnostics.isEmpty {
@@ -114,7 +119,7 @@ public enum RoutesCommand: Command {
             members.append(("examples", .object([("match", .optional(v.matchExample)), ("noMatch", .optional(v.noMatchExample))])))
         }
         members.append(("line", .int(v.route.line)))
-        members.append(("explanation", .string(v.explanation)))
+        members.append(("explanation", .string(SafeText.clipRuns(v.explanation))))
         return .object(members)
     }
 }

@@ -88,7 +88,7 @@ public struct ParsedArguments: Sendable {
             guard let spec = byName[name] else {
                 let known = options.map(\.name)
                 let hint = KeySuggestion.nearest(to: name, in: known).map { " (did you mean \($0)?)" } ?? ""
-                throw UsageError("unknown option \(SafeText.escape(name)) for `aasa-check \(command)`\(hint); see `aasa-check \(command) --help`")
+                throw UsageError("unknown option \(SafeText.value(name)) for `aasa-check \(command)`\(hint); see `aasa-check \(command) --help`")
             }
             if spec.valueName != nil {
                 let value: String

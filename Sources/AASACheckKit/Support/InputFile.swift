@@ -22,13 +22,13 @@ public enum InputFile {
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw UsageError("\(SafeText.escape(path)): no such file")
+            throw UsageError("\(SafeText.value(path)): no such file")
         }
         if isDirectory.boolValue {
-            throw UsageError("\(SafeText.escape(path)): is a directory; give the file itself (e.g. \(SafeText.escape(path))/.well-known/apple-app-site-association)")
+            throw UsageError("\(SafeText.value(path)): is a directory; give the file itself (e.g. \(SafeText.value(path))/.well-known/apple-app-site-association)")
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw UsageError("\(SafeText.escape(path)): cannot be read (permission denied?)")
+            throw UsageError("\(SafeText.value(path)): cannot be read (permission denied?)")
         }
         defer { try? handle.close() }
         do {
@@ -37,7 +37,7 @@ public enum InputFile {
             let size = (attributes?[.size] as? NSNumber)?.intValue ?? data.count
             return Contents(bytes: Array(data), totalSize: max(size, data.count))
         } catch {
-            throw UsageError("\(SafeText.escape(path)): cannot be read: \(error.localizedDescription)")
+            throw UsageError("\(SafeText.value(path)): cannot be read: \(error.localizedDescription)")
         }
     }
 }
