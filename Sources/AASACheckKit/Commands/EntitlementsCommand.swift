@@ -115,7 +115,7 @@ public enum EntitlementsCommand: Command {
                 }
                 do {
                     let input = try InputFile.read(path, limit: Validator.parseLimit, console: context.console)
-                    let validation = Validator.validate(input.bytes, domain: request.host, totalSize: input.totalSize)
+                    let validation = input.validated(domain: request.host)
                     report.diagnostics += validation.diagnostics.attributed(target: request.host, source: .file, file: path)
                     report.sources[path] = input.bytes
                     if let document = validation.document { documents[request.host] = document }
@@ -178,6 +178,10 @@ public enum EntitlementsCommand: Command {
         }
         do {
             let input = try InputFile.read(path, limit: EntitlementsFile.maxBytes, console: context.console)
+            if input.stoppedAtLimit {
+                report.addUnreadable("\(SafeText.value(label)): " + input.tooLarge("the file") + " for entitlements and profiles", subject: label)
+                return nil
+            }
             let file = try EntitlementsFile.read(input.bytes, path: label)
             if file.container == .xmlPropertyList { report.sources[label] = input.bytes }
             return file

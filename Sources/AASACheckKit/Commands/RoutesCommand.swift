@@ -28,6 +28,9 @@ public enum RoutesCommand: Command {
         OptionSpec("--domain", value: "HOST", help: "The host a local file is served for (default example.com)."),
     ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" }
 
+    /// Largest route list read, in bytes (16 MiB).
+    static let routeListLimit = 16 * 1_048_576
+
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard let source = arguments.positionals.first, arguments.positionals.count == 1 else {
             throw UsageError("give one SOURCE (a file or a domain); see `aasa-check routes --help`")
@@ -35,7 +38,10 @@ public enum RoutesCommand: Command {
         guard let routesPath = arguments.value("--routes") else {
             throw UsageError("--routes FILE is required; see `aasa-check routes --help`")
         }
-        let routeBytes = try InputFile.read(routesPath, limit: 16 * 1_048_576, console: context.console)
+        let routeBytes = try InputFile.read(routesPath, limit: routeListLimit, console: context.console)
+        guard !routeBytes.stoppedAtLimit else {
+            throw UsageError("--routes \(SafeText.value(routesPath)): " + routeBytes.tooLarge("the route list"))
+        }
         let loaded = try DocumentSource.load(source, arguments: arguments, context: context)
         var report = Report()
         report.diagnostics = loaded.diagnostics

@@ -33,7 +33,7 @@ public enum ValidateCommand: Command {
             report.subjects.append(label)
             do {
                 let input = try InputFile.read(path, limit: Validator.parseLimit, console: context.console)
-                let result = Validator.validate(input.bytes, domain: domain, totalSize: input.totalSize)
+                let result = input.validated(domain: domain)
                 report.diagnostics += result.diagnostics.attributed(target: domain ?? label, source: .file, file: label)
                 report.sources[label] = input.bytes
             } catch let error as UsageError {

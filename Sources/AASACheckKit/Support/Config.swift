@@ -44,7 +44,9 @@ public struct Config: Sendable {
             return nil
         }
         let input = try InputFile.read(path, limit: 1_048_576, console: console)
-        guard input.totalSize <= 1_048_576 else { throw UsageError("\(SafeText.escape(path)): the configuration is larger than 1 MiB") }
+        guard !input.stoppedAtLimit else {
+            throw UsageError("\(SafeText.value(path)): " + input.tooLarge("the configuration"))
+        }
         return try parse(input.bytes, path: path)
     }
 

@@ -25,7 +25,7 @@ public enum DocumentSource {
         if source == "-" || FileManager.default.fileExists(atPath: source) {
             let input = try InputFile.read(source, limit: Validator.parseLimit, console: context.console)
             let label = source == "-" ? "<stdin>" : source
-            let result = Validator.validate(input.bytes, domain: domain, totalSize: input.totalSize)
+            let result = input.validated(domain: domain)
             return LoadedDocument(label: label, host: domain, validation: result, bytes: input.bytes,
                                   diagnostics: result.diagnostics.attributed(target: domain ?? label, source: .file, file: label))
         }

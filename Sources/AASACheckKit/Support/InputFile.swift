@@ -1,13 +1,51 @@
+import AASACore
 import Foundation
 
 /// Reads local inputs with a size cap, so no input can exhaust memory.
 public enum InputFile {
-    /// The bytes read and the input's full size.
+    /// The bytes read and what is known of the input's size.
     public struct Contents: Sendable {
-        /// At most `limit + 1` bytes.
+        /// At most `limit + 1` bytes: the whole input, or its first part when ``stoppedAtLimit``.
         public var bytes: [UInt8]
-        /// The whole input's size in bytes (for standard input: what was read).
+        /// The whole input's size in bytes when ``sizeKnown``; otherwise the bytes read, a
+        /// lower bound.
         public var totalSize: Int
+        /// The most bytes the reader wanted (it reads one more to tell a larger input).
+        public var limit: Int
+        /// Whether the input is larger than ``limit``, so that ``bytes`` is only its first part.
+        public var stoppedAtLimit: Bool { bytes.count > limit || totalSize > limit }
+        /// Whether ``totalSize`` is the input's real size. `false` when reading stopped at the
+        /// limit of an input whose size cannot be asked (standard input, a pipe, a device such
+        /// as `/dev/zero`).
+        public var sizeKnown: Bool
+
+        /// `"N bytes"`, or `"more than LIMIT bytes"` when the real size is unknown.
+        public var sizeDescription: String {
+            sizeKnown ? "\(totalSize) bytes" : "more than \(limit) bytes"
+        }
+
+        /// `"WHAT is N bytes, over the limit of LIMIT bytes"`, or `"WHAT is more than the limit
+        /// of LIMIT bytes"` when the real size is unknown: the reason an input is refused.
+        public func tooLarge(_ what: String) -> String {
+            sizeKnown ? "\(what) is \(totalSize) bytes, over the limit of \(limit) bytes"
+                : "\(what) is more than the limit of \(limit) bytes"
+        }
+
+        /// The bytes validated as a domain file (``Validator/validate(_:domain:totalSize:)``)
+        /// with the size as known: when the real size is unknown, AASA107 says "more than
+        /// LIMIT bytes" rather than naming the bytes read as the file's size.
+        public func validated(domain: String?) -> ValidationResult {
+            var result = Validator.validate(bytes, domain: domain, totalSize: totalSize)
+            if !sizeKnown {
+                result.diagnostics = result.diagnostics.map { d in
+                    guard d.code == "AASA107" else { return d }
+                    var d = d
+                    d.message = "the file is \(sizeDescription); Apple's systems read at most \(Validator.sizeLimit) bytes"
+                    return d
+                }
+            }
+            return result
+        }
     }
 
     /// Reads `path` (or standard input for `-`), at most `limit + 1` bytes.
@@ -18,7 +56,7 @@ public enum InputFile {
             guard let bytes = console.readStandardInput(limit) else {
                 throw UsageError("cannot read standard input")
             }
-            return Contents(bytes: bytes, totalSize: bytes.count)
+            return Contents(bytes: bytes, totalSize: bytes.count, limit: limit, sizeKnown: bytes.count <= limit)
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -33,9 +71,17 @@ public enum InputFile {
         defer { try? handle.close() }
         do {
             let data = try handle.read(upToCount: limit + 1) ?? Data()
+            if data.count <= limit {
+                return Contents(bytes: Array(data), totalSize: data.count, limit: limit, sizeKnown: true)
+            }
+            // More than the limit: only a regular file can say how large it is (a device or a
+            // pipe reports 0, as do some files under /proc).
             let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-            let size = (attributes?[.size] as? NSNumber)?.intValue ?? data.count
-            return Contents(bytes: Array(data), totalSize: max(size, data.count))
+            let regular = attributes?[.type] as? FileAttributeType == .typeRegular
+            if regular, let size = (attributes?[.size] as? NSNumber)?.intValue, size >= data.count {
+                return Contents(bytes: Array(data), totalSize: size, limit: limit, sizeKnown: true)
+            }
+            return Contents(bytes: Array(data), totalSize: data.count, limit: limit, sizeKnown: false)
         } catch {
             throw UsageError("\(SafeText.value(path)): cannot be read: \(error.localizedDescription)")
         }
