@@ -35,7 +35,7 @@ import AASACore
         }
         let trailing = try #require(results.first { $0["ruleId"] as? String == "AASA203" })
         let physical = try #require(((trailing["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])
-        #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == FormatTests.invalid)
+        #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == URL(fileURLWithPath: FormatTests.invalid).absoluteString)
         let region = try #require(physical["region"] as? [String: Any])
         #expect(region["startLine"] as? Int == 17 && region["startColumn"] as? Int == 14)
     }
@@ -131,7 +131,7 @@ import AASACore
         #expect(notes.first?["level"] as? String == "error")
         #expect((notes.first?["message"] as? [String: Any])?["text"] as? String == "\(FormatTests.missing): no such file")
         let location = (notes.first?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
-        #expect((location?["artifactLocation"] as? [String: Any])?["uri"] as? String == FormatTests.missing)
+        #expect((location?["artifactLocation"] as? [String: Any])?["uri"] as? String == "file://" + FormatTests.missing)
 
         let ok = run(["validate", "--format", "sarif", FormatTests.clean])
         let okSarif = try #require(try JSONSerialization.jsonObject(with: Data(ok.stdout.utf8)) as? [String: Any])
@@ -177,5 +177,34 @@ import AASACore
         #expect(r.status == 2)
         #expect(!r.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
         #expect(r.stderr.contains(#"unknown key "dom\u{1B}]0;x\u{7}ains""#))
+    }
+
+    // MARK: SARIF artifact locations are valid URI references.
+
+    @Test func sarifArtifactURIsArePercentEncoded() throws {
+        let name = "aasa-check-tests-my file#1?%.json"
+        let dir = FileManager.default.temporaryDirectory.path
+        let path = dir + "/" + name
+        try Data("{\"applinks\": {\"details\": [],}}".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        func uris(_ r: Run) throws -> [String] {
+            let sarif = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+            let results = try #require((sarif["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+            return results.compactMap { result in
+                let physical = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+                return (physical?["artifactLocation"] as? [String: Any])?["uri"] as? String
+            }
+        }
+        let absolute = try uris(run(["validate", "--format", "sarif", path]))
+        #expect(!absolute.isEmpty)
+        #expect(absolute.allSatisfy { $0 == "file://" + dir + "/aasa-check-tests-my%20file%231%3F%25.json" })
+        #expect(absolute.allSatisfy { URL(string: $0)?.path == path })
+        var report = Report()
+        report.diagnostics = [AASACore.Diagnostic(code: "AASA203", message: "m", source: .file, file: "my file#1?.json")]
+        let relative = try uris(Run(status: 1, stdout: SARIFRenderer.render(report), stderr: ""))
+        #expect(relative == ["my%20file%231%3F.json"])
+        #expect(SARIFRenderer.fileURI("a:b/c d") == "a%3Ab/c%20d")
+        #expect(SARIFRenderer.fileURI("<stdin>") == "%3Cstdin%3E")
+        #expect(SARIFRenderer.fileURI("/tmp/caf\u{E9}.json") == "file:///tmp/caf%C3%A9.json")
     }
 }

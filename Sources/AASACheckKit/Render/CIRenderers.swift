@@ -88,7 +88,7 @@ public enum SARIFRenderer {
             var members: [(String, OutputJSON)] = [("level", .string("error")), ("message", .object([("text", .string(input.message))]))]
             if let subject = input.subject {
                 members.append(("locations", .array([.object([("physicalLocation", .object([
-                    ("artifactLocation", .object([("uri", .string(subject))])),
+                    ("artifactLocation", .object([("uri", .string(fileURI(subject)))])),
                 ]))])])))
             }
             return .object(members)
@@ -105,14 +105,40 @@ public enum SARIFRenderer {
         }
     }
 
-    /// The local file, or the URL the finding's file was served from.
+    /// The local file, or the URL the finding's file was served from, as a URI reference
+    /// (RFC 3986): see ``fileURI(_:)``.
     static func artifactURI(_ d: Diagnostic) -> String {
-        if let file = d.file { return file }
+        if let file = d.file { return fileURI(file) }
         switch d.source {
-        case .origin?: return "https://\(d.target ?? "")/.well-known/apple-app-site-association"
-        case .cdn?: return "https://app-site-association.cdn-apple.com/a/v1/\(d.target ?? "")"
-        default: return d.target ?? "aasa-check"
+        case .origin?: return "https://\(percentEncoded(d.target ?? ""))/.well-known/apple-app-site-association"
+        case .cdn?: return "https://app-site-association.cdn-apple.com/a/v1/\(percentEncoded(d.target ?? ""))"
+        default: return fileURI(d.target ?? "aasa-check")
         }
+    }
+
+    /// A local path as a URI reference: an absolute path as a `file://` URI, a relative one as
+    /// a relative reference; either way percent-encoded, so `my file#1?.json` is
+    /// `my%20file%231%3F.json` and a `:` cannot be read as a scheme.
+    static func fileURI(_ path: String) -> String {
+        path.hasPrefix("/") ? "file://" + percentEncoded(path) : percentEncoded(path)
+    }
+
+    /// `s` with every byte of its UTF-8 outside RFC 3986's unreserved characters, `/` and the
+    /// sub-delimiters other than those that would start a query or fragment percent-encoded.
+    static func percentEncoded(_ s: String) -> String {
+        var out = ""
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"),
+                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                 UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "@"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return out
     }
 }
 
