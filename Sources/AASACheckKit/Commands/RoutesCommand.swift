@@ -91,7 +91,8 @@ public enum RoutesCommand: Command {
         let style = text.style
         var out = ""
         var lastApp: String?
-        for v in verdicts {
+        // --quiet: only the routes that fail, and the findings.
+        for v in verdicts where !(context.quiet && v.ok) {
             if v.appID != lastApp {
                 out += style.bold(SafeText.escape(v.appID)) + "\n"
                 lastApp = v.appID

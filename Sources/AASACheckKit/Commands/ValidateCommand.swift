@@ -4,7 +4,7 @@ import AASACore
 public enum ValidateCommand: Command {
     public static let name = "validate"
     public static let abstract = "Check local apple-app-site-association files, no network."
-    public static let usage = "aasa-check validate FILE... [--domain HOST] [--format text|json] [--fail-on LEVEL]"
+    public static let usage = "aasa-check validate FILE... [--domain HOST]"
     public static let discussion = """
     Reads each FILE (or standard input for -) as Apple's systems would read it when served:
     strict JSON with line and column for every problem, the document's structure, app IDs,

@@ -29,7 +29,10 @@ public struct OptionSpec: Sendable {
         self.aliases = aliases
     }
 
-    /// Options every command takes.
+    /// Common options that only commands reading the configuration take.
+    static let configOnly: Set<String> = ["--config", "--fail-on"]
+
+    /// Options every command takes (but see ``configOnly``).
     public static let common: [OptionSpec] = [
         OptionSpec("--format", value: "FORMAT", help: "Output format: text, json, sarif, junit or github (default text)."),
         OptionSpec("--json", help: "Short for --format json."),

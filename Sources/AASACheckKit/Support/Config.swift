@@ -31,15 +31,16 @@ public struct Config: Sendable {
     public static let defaultName = "aasa-check.json"
 
     /// Reads the configuration: `explicit` when given (it must exist), else `aasa-check.json`
-    /// in the current directory when present, else `nil`.
+    /// in `directory` (default: the current directory) when present, else `nil`.
     /// - Throws: ``UsageError`` for a missing explicit file, invalid JSON (with line and
     ///   column), a value of the wrong type, an unknown key or an ignore without a reason.
-    public static func load(explicit: String?, console: Console) throws -> Config? {
+    public static func load(explicit: String?, console: Console, directory: String? = nil) throws -> Config? {
         let path: String
+        let implicit = directory.map { $0 + "/" + defaultName } ?? defaultName
         if let explicit {
             path = explicit
-        } else if FileManager.default.fileExists(atPath: defaultName) {
-            path = defaultName
+        } else if FileManager.default.fileExists(atPath: implicit) {
+            path = implicit
         } else {
             return nil
         }
