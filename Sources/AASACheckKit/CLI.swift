@@ -151,7 +151,7 @@ public enum AASACheck {
                 config = try Config.load(explicit: parsed.value("--config"), console: console, directory: directory)
             }
             if let config {
-                parsed = config.applied(to: parsed, options: options(of: command), takesDomains: command.name == "check")
+                parsed = config.applied(to: parsed, options: options(of: command), command: command.name)
             }
             var context = try makeContext(parsed, console: console, command: command)
             context.ignored = config?.ignore ?? []

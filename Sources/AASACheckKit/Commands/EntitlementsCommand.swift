@@ -45,7 +45,7 @@ public enum EntitlementsCommand: Command {
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard !arguments.positionals.isEmpty else {
-            throw UsageError("give at least one FILE (.entitlements, .xcent or .mobileprovision); see `aasa-check entitlements --help`")
+            throw UsageError("give at least one FILE (.entitlements, .xcent or .mobileprovision), or \"entitlements\" in the configuration; see `aasa-check entitlements --help`")
         }
         let appIDs = arguments.all("--app-id")
         for id in appIDs {

@@ -63,6 +63,19 @@ public struct Config: Sendable {
         func fail(_ member: JSONMember, _ message: String) -> UsageError {
             UsageError("\(shownPath):\(result.sourceMap.location(of: member.keyOffset)): \(message)")
         }
+        func fail(_ element: JSONNode, _ message: String) -> UsageError {
+            UsageError("\(shownPath):\(result.sourceMap.location(of: element.offset)): \(message)")
+        }
+        /// Each string of the array, checked by `problem` (which says what is wrong, or `nil`).
+        func checked(_ member: JSONMember, _ problem: (String) -> String?) throws -> [String] {
+            let values = try strings(member)
+            for (i, value) in values.enumerated() {
+                if let why = problem(value) {
+                    throw fail(member.value.arrayValue![i], "\"\(member.key)\"[\(i)] \"\(SafeText.value(value))\": \(why)")
+                }
+            }
+            return values
+        }
         func strings(_ member: JSONMember) throws -> [String] {
             guard let array = member.value.arrayValue, array.allSatisfy({ $0.stringValue != nil }) else {
                 throw fail(member, "\"\(SafeText.escape(member.key))\" must be an array of strings")
@@ -77,8 +90,16 @@ public struct Config: Sendable {
         let known = ["domains", "appIDs", "entitlements", "routes", "failOn", "ignore"]
         for member in members {
             switch member.key {
-            case "domains": config.domains = try strings(member)
-            case "appIDs": config.appIDs = try strings(member)
+            case "domains":
+                // The forms a DOMAIN argument takes (example.com, https://example.com/, *.example.com).
+                config.domains = try checked(member) { domain in
+                    (try? CheckTarget.parse(domain)) == nil ? "not a domain name (example.com)" : nil
+                }
+            case "appIDs":
+                config.appIDs = try checked(member) { id in
+                    if case .malformed(let why) = AppIDSyntax.check(id) { return why }
+                    return nil
+                }
             case "entitlements": config.entitlements = try string(member)
             case "routes": config.routes = try string(member)
             case "failOn":
@@ -89,10 +110,10 @@ public struct Config: Sendable {
                 guard let array = member.value.arrayValue else { throw fail(member, "\"ignore\" must be an array of {\"code\", \"reason\"}") }
                 for item in array {
                     guard let code = item["code"]?.stringValue, let doc = CodeDoc.lookup(code) else {
-                        throw fail(member, "each ignore entry needs a known \"code\" (see `aasa-check explain`)")
+                        throw fail(item, "each ignore entry needs a known \"code\" (see `aasa-check explain`)")
                     }
                     guard let reason = item["reason"]?.stringValue, !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
-                        throw fail(member, "ignoring \(doc.code) needs a \"reason\"")
+                        throw fail(item, "ignoring \(doc.code) needs a \"reason\"")
                     }
                     config.ignore.append((doc.code, reason))
                 }
@@ -105,8 +126,9 @@ public struct Config: Sendable {
     }
 
     /// `arguments` with this configuration's values filled in where the command takes the
-    /// option and the command line did not give it.
-    public func applied(to arguments: ParsedArguments, options: [OptionSpec], takesDomains: Bool) -> ParsedArguments {
+    /// option and the command line did not give it; without positionals, `check` takes the
+    /// file's `domains` and `entitlements` its `entitlements` file.
+    public func applied(to arguments: ParsedArguments, options: [OptionSpec], command: String) -> ParsedArguments {
         var a = arguments
         let names = Set(options.map(\.name))
         func fill(_ name: String, _ values: [String]) {
@@ -116,7 +138,14 @@ public struct Config: Sendable {
         fill("--entitlements", entitlements.map { [$0] } ?? [])
         fill("--routes", routes.map { [$0] } ?? [])
         fill("--fail-on", failOn.map { [$0] } ?? [])
-        if takesDomains && a.positionals.isEmpty && a.values["--domains"] == nil { a.positionals = domains }
+        switch command {
+        case "check":
+            if a.positionals.isEmpty && a.values["--domains"] == nil { a.positionals = domains }
+        case "entitlements":
+            if a.positionals.isEmpty, let entitlements { a.positionals = [entitlements] }
+        default:
+            break
+        }
         return a
     }
 }
