@@ -47,12 +47,7 @@ public enum EntitlementsCommand: Command {
         guard !arguments.positionals.isEmpty else {
             throw UsageError("give at least one FILE (.entitlements, .xcent or .mobileprovision), or \"entitlements\" in the configuration; see `aasa-check entitlements --help`")
         }
-        let appIDs = arguments.all("--app-id")
-        for id in appIDs {
-            if case .malformed(let why) = AppIDSyntax.check(id) {
-                throw UsageError("--app-id \(SafeText.escape(id)): \(why)")
-            }
-        }
+        let appIDs = try arguments.appIDs()
         var domainFiles: [String: String] = [:]
         for spec in arguments.all("--domain-file") {
             guard let eq = spec.firstIndex(of: "="), eq != spec.startIndex, spec.index(after: eq) != spec.endIndex else {
@@ -114,7 +109,7 @@ public enum EntitlementsCommand: Command {
                     continue
                 }
                 do {
-                    let input = try InputFile.read(path, limit: Validator.parseLimit, console: context.console)
+                    let input = try InputFile.read(path, limit: Validator.parseLimit, kind: .domainFile, console: context.console)
                     let validation = input.validated(domain: request.host)
                     report.diagnostics += validation.diagnostics.attributed(target: request.host, source: .file, file: path)
                     report.sources[path] = input.bytes
@@ -171,13 +166,8 @@ public enum EntitlementsCommand: Command {
     /// Reads and parses one entitlements file or profile; a failure goes to `unreadable`.
     static func readEntitlements(_ path: String, into report: inout Report, context: CommandContext) -> EntitlementsFile? {
         let label = path == "-" ? "<stdin>" : path
-        var isDirectory: ObjCBool = false
-        if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            report.addUnreadable("\(SafeText.escape(path)): is a directory; give the .entitlements, .xcent or .mobileprovision file", subject: label)
-            return nil
-        }
         do {
-            let input = try InputFile.read(path, limit: EntitlementsFile.maxBytes, console: context.console)
+            let input = try InputFile.read(path, limit: EntitlementsFile.maxBytes, kind: .entitlements, console: context.console)
             if input.stoppedAtLimit {
                 report.addUnreadable("\(SafeText.value(label)): " + input.tooLarge("the file") + " for entitlements and profiles", subject: label)
                 return nil

@@ -33,6 +33,7 @@ public enum MatchCommand: Command {
         if urls.isEmpty && source == "-" {
             throw UsageError("with SOURCE read from standard input, give the URLs as arguments")
         }
+        let given = try arguments.appIDs()
         let loaded = try DocumentSource.load(source, arguments: arguments, context: context)
         var report = Report()
         report.diagnostics = loaded.diagnostics
@@ -43,9 +44,9 @@ public enum MatchCommand: Command {
         if let document = loaded.validation.document {
             let m = DocumentMatcher(document: document, host: loaded.host)
             matcher = m
-            appIDs = arguments.all("--app-id").isEmpty ? m.appIDs : arguments.all("--app-id")
+            appIDs = given.isEmpty ? m.appIDs : given
         } else {
-            appIDs = arguments.all("--app-id")
+            appIDs = given
         }
         // Text is printed as each URL is decided, so a stream of URLs on standard input
         // (`tail -f log | aasa-check match …`) is answered line by line in constant memory;

@@ -38,7 +38,8 @@ public enum RoutesCommand: Command {
         guard let routesPath = arguments.value("--routes") else {
             throw UsageError("--routes FILE is required; see `aasa-check routes --help`")
         }
-        let routeBytes = try InputFile.read(routesPath, limit: routeListLimit, console: context.console)
+        let appIDs = try arguments.appIDs()
+        let routeBytes = try InputFile.read(routesPath, limit: routeListLimit, kind: .routeList, console: context.console)
         guard !routeBytes.stoppedAtLimit else {
             throw UsageError("--routes \(SafeText.value(routesPath)): " + routeBytes.tooLarge("the route list"))
         }
@@ -60,7 +61,7 @@ public enum RoutesCommand: Command {
             let domain = loaded.host ?? "example.com"
             let matcher = DocumentMatcher(document: document, host: loaded.host)
             let result = RouteCheck.run(matcher: matcher, domain: domain, routes: parsed.routes,
-                                        appIDs: arguments.all("--app-id"), routesFile: routesPath)
+                                        appIDs: appIDs, routesFile: routesPath)
             report.diagnostics += result.diagnostics.map { d in
                 var d = d
                 if d.code == "AASA704" {

@@ -32,7 +32,7 @@ public enum ValidateCommand: Command {
             let label = path == "-" ? "<stdin>" : path
             report.subjects.append(label)
             do {
-                let input = try InputFile.read(path, limit: Validator.parseLimit, console: context.console)
+                let input = try InputFile.read(path, limit: Validator.parseLimit, kind: .domainFile, console: context.console)
                 let result = input.validated(domain: domain)
                 report.diagnostics += result.diagnostics.attributed(target: domain ?? label, source: .file, file: label)
                 report.sources[label] = input.bytes

@@ -117,3 +117,22 @@ public struct ParsedArguments: Sendable {
         return result
     }
 }
+
+extension ParsedArguments {
+    /// The `--app-id` values in order, each checked as an app ID (`<App ID prefix>.<bundle ID>`,
+    /// ``AppIDSyntax``), a repeat dropped (the first kept; the App ID prefix compared without
+    /// case, as the system upper-cases it).
+    /// - Throws: ``UsageError`` for a value that is not an app ID, saying why.
+    public func appIDs() throws -> [String] {
+        var seen = Set<String>()
+        var out: [String] = []
+        for id in all("--app-id") {
+            if case .malformed(let why) = AppIDSyntax.check(id) {
+                throw UsageError("--app-id \(SafeText.value(id)): \(why)")
+            }
+            let dot = id.firstIndex(of: ".")!
+            if seen.insert(id[..<dot].uppercased() + id[dot...]).inserted { out.append(id) }
+        }
+        return out
+    }
+}

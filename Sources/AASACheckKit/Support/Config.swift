@@ -44,7 +44,7 @@ public struct Config: Sendable {
         } else {
             return nil
         }
-        let input = try InputFile.read(path, limit: 1_048_576, console: console)
+        let input = try InputFile.read(path, limit: 1_048_576, kind: .configuration, console: console)
         guard !input.stoppedAtLimit else {
             throw UsageError("\(SafeText.value(path)): " + input.tooLarge("the configuration"))
         }

@@ -3,6 +3,34 @@ import Foundation
 
 /// Reads local inputs with a size cap, so no input can exhaust memory.
 public enum InputFile {
+    /// What kind of file is being read: it says what to give instead of a directory.
+    public enum Kind: Sendable {
+        /// An apple-app-site-association file.
+        case domainFile
+        /// A route list (`--routes`).
+        case routeList
+        /// The CI configuration (`--config`).
+        case configuration
+        /// Entitlements, an `.xcent` or a provisioning profile.
+        case entitlements
+        /// A list of domains, one a line (`--domains`).
+        case domainList
+        /// Any other file.
+        case file
+
+        /// What to do when `path` is a directory.
+        func directoryHint(_ path: String) -> String {
+            switch self {
+            case .domainFile: return "give the file itself (e.g. \(path)/.well-known/apple-app-site-association)"
+            case .routeList: return "give the route list file (one route a line, or JSON)"
+            case .configuration: return "give the configuration file itself (e.g. \(path)/aasa-check.json)"
+            case .entitlements: return "give the .entitlements, .xcent or .mobileprovision file"
+            case .domainList: return "give the file of domains, one a line"
+            case .file: return "give a file"
+            }
+        }
+    }
+
     /// The bytes read and what is known of the input's size.
     public struct Contents: Sendable {
         /// At most `limit + 1` bytes: the whole input, or its first part when ``stoppedAtLimit``.
@@ -49,9 +77,10 @@ public enum InputFile {
     }
 
     /// Reads `path` (or standard input for `-`), at most `limit + 1` bytes.
+    /// - Parameter kind: what the file is, for the hint when `path` is a directory.
     /// - Throws: ``UsageError`` naming the path and the reason (missing, a directory,
     ///   unreadable), with what to do.
-    public static func read(_ path: String, limit: Int, console: Console) throws -> Contents {
+    public static func read(_ path: String, limit: Int, kind: Kind = .file, console: Console) throws -> Contents {
         if path == "-" {
             guard let bytes = console.readStandardInput(limit) else {
                 throw UsageError("cannot read standard input")
@@ -63,7 +92,7 @@ public enum InputFile {
             throw UsageError("\(SafeText.value(path)): no such file")
         }
         if isDirectory.boolValue {
-            throw UsageError("\(SafeText.value(path)): is a directory; give the file itself (e.g. \(SafeText.value(path))/.well-known/apple-app-site-association)")
+            throw UsageError("\(SafeText.value(path)): is a directory; \(kind.directoryHint(SafeText.value(path)))")
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw UsageError("\(SafeText.value(path)): cannot be read (permission denied?)")
