@@ -18,20 +18,18 @@ extension SafeText {
     /// visible and, when longer than `limit` scalars as shown, its first part, `…` and
     /// ` (N characters)` with N its full length.
     public static func value(_ s: String, limit: Int = quoteLimit) -> String {
-        var out = String.UnicodeScalarView()
-        let run = Array(s.unicodeScalars)
-        if appendRun(run[...], limit: limit, escaping: true, into: &out) {
-            out.append(contentsOf: " (\(run.count) characters)".unicodeScalars)
-        }
-        return String(out)
+        cut(s, limit: limit, escaping: true)
     }
 
     /// `s` cut as ``value(_:limit:)`` cuts, without escaping (for JSON, which escapes itself).
     public static func clip(_ s: String, limit: Int = quoteLimit) -> String {
-        guard s.utf8.count > limit else { return s }
+        s.utf8.count > limit ? cut(s, limit: limit, escaping: false) : s
+    }
+
+    static func cut(_ s: String, limit: Int, escaping: Bool) -> String {
         var out = String.UnicodeScalarView()
         let run = Array(s.unicodeScalars)
-        if appendRun(run[...], limit: limit, escaping: false, into: &out) {
+        if appendRun(run[...], limit: limit, escaping: escaping, into: &out) {
             out.append(contentsOf: " (\(run.count) characters)".unicodeScalars)
         }
         return String(out)
