@@ -19,6 +19,16 @@ public protocol Command: Sendable {
     /// Runs with parsed arguments; returns the exit status.
     /// - Throws: ``UsageError`` for arguments that do not make sense together.
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32
+    /// The output formats it can write (default: every ``OutputFormat``).
+    static var formats: [OutputFormat] { get }
+    /// Whether it reads the CI configuration (`--config`, `aasa-check.json`) and so takes
+    /// `--config` and `--fail-on` (default `true`).
+    static var usesConfig: Bool { get }
+}
+
+extension Command {
+    public static var formats: [OutputFormat] { OutputFormat.allCases }
+    public static var usesConfig: Bool { true }
 }
 
 /// What every command gets: where to write and the common options, already read.
@@ -37,6 +47,15 @@ public struct CommandContext: Sendable {
     /// - Returns: the exit status the report calls for.
     public func emit(_ report: Report, textBody: (TextRenderer, Report) -> String) -> Int32 {
         var report = report
+        // Long quoted text (a 5 MB route line, a value from a file) is cut in every format.
+        report.diagnostics = report.diagnostics.map(\.clipped)
+        report.cases = report.cases.map { c in
+            var c = c
+            c.diagnostics = c.diagnostics.map(\.clipped)
+            c.failure = c.failure.map { SafeText.clipRuns($0) }
+            return c
+        }
+        report.unreadableInputs = report.unreadableInputs.map { UnreadableInput(subject: $0.subject, message: SafeText.clipRuns($0.message)) }
         if !ignored.isEmpty {
             let codes = Set(ignored.map(\.code))
             report.diagnostics.removeAll { codes.contains($0.code) }
@@ -58,7 +77,7 @@ public struct CommandContext: Sendable {
         case .github:
             console.out(GitHubRenderer.render(report))
         }
-        for line in report.unreadable { console.err("aasa-check: \(line)\n") }
+        for line in report.unreadable { console.err("aasa-check: \(SafeText.message(line))\n") }
         return report.exitCode(failOn: failOn)
     }
 }
@@ -89,7 +108,9 @@ public enum AASACheck {
         return status
     }
 
-    static func run(_ arguments: [String], console: Console) -> Int32 {
+    /// - Parameter directory: where `aasa-check.json` is looked for (default: the current
+    ///   directory).
+    static func run(_ arguments: [String], console: Console, directory: String? = nil) -> Int32 {
         var args = arguments
         if args.isEmpty {
             console.err(overview())
@@ -103,12 +124,7 @@ public enum AASACheck {
             console.out(overview())
             return 0
         case "help":
-            if args.count > 1, let command = commands.first(where: { $0.name == args[1] }) {
-                console.out(help(command))
-                return 0
-            }
-            console.out(overview())
-            return 0
+            return helpCommand(Array(args.dropFirst()), console: console)
         default:
             break
         }
@@ -123,47 +139,90 @@ public enum AASACheck {
             return 2
         }
         do {
-            var parsed = try ParsedArguments.parse(args, options: command.options + OptionSpec.common, command: command.name)
+            var parsed = try ParsedArguments.parse(args, options: options(of: command), command: command.name)
             if parsed.has("--help") {
                 console.out(help(command))
                 return 0
             }
-            let config = try Config.load(explicit: parsed.value("--config"), console: console)
-            if let config {
-                parsed = config.applied(to: parsed, options: command.options + OptionSpec.common, takesDomains: command.name == "check")
+            // Only a command that uses the configuration reads it: a broken aasa-check.json
+            // cannot stop `explain`.
+            var config: Config?
+            if command.usesConfig {
+                config = try Config.load(explicit: parsed.value("--config"), console: console, directory: directory)
             }
-            var context = try makeContext(parsed, console: console, command: command.name)
+            if let config {
+                parsed = config.applied(to: parsed, options: options(of: command), command: command.name)
+            }
+            var context = try makeContext(parsed, console: console, command: command)
             context.ignored = config?.ignore ?? []
             return try command.run(parsed, context)
         } catch let error as UsageError {
-            console.err("aasa-check \(command.name): \(error.message)\n")
+            // Messages cut and escape the user's text where they quote it; doing it to the
+            // whole line again changes nothing there and covers any other source.
+            console.err("aasa-check \(command.name): \(SafeText.message(error.message))\n")
             return 2
         } catch {
-            console.err("aasa-check \(command.name): \(error)\n")
+            console.err("aasa-check \(command.name): \(SafeText.message(String(describing: error)))\n")
             return 2
         }
     }
 
-    static func makeContext(_ parsed: ParsedArguments, console: Console, command: String) throws -> CommandContext {
+    /// `aasa-check help [COMMAND]`: the overview, or one command's help; an unknown command
+    /// is a usage error (exit status 2) that names the commands.
+    static func helpCommand(_ args: [String], console: Console) -> Int32 {
+        guard let name = args.first else {
+            console.out(overview())
+            return 0
+        }
+        let names = commands.map { $0.name }.joined(separator: ", ")
+        guard args.count == 1 else {
+            console.err("aasa-check help: give one COMMAND (\(names))\n")
+            return 2
+        }
+        for command in commands where command.name == name {
+            console.out(help(command))
+            return 0
+        }
+        console.err("aasa-check help: unknown command \(SafeText.value(name)); the commands are \(names)\n")
+        return 2
+    }
+
+    static func makeContext(_ parsed: ParsedArguments, console: Console, command: any Command.Type) throws -> CommandContext {
         var format = OutputFormat.text
         if parsed.has("--json") { format = .json }
         if let f = parsed.value("--format") {
-            guard let chosen = OutputFormat(rawValue: f) else {
-                throw UsageError("--format must be one of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")); got \(SafeText.escape(f))")
+            guard let chosen = OutputFormat(rawValue: f), command.formats.contains(chosen) else {
+                let known = command.formats.map(\.rawValue).joined(separator: ", ")
+                let forCommand = command.formats.count < OutputFormat.allCases.count ? " for `aasa-check \(command.name)`" : ""
+                throw UsageError("--format must be one of \(known)\(forCommand); got \(SafeText.value(f))")
             }
             format = chosen
         }
         var failOn = FailOn.error
         if let f = parsed.value("--fail-on") {
             guard let chosen = FailOn(rawValue: f) else {
-                throw UsageError("--fail-on must be error, warning or never; got \(SafeText.escape(f))")
+                throw UsageError("--fail-on must be error, warning or never; got \(SafeText.value(f))")
             }
             failOn = chosen
         }
-        let color = console.stdoutIsTerminal && !parsed.has("--no-color") && console.environment["NO_COLOR"] == nil
+        // NO_COLOR counts only when set to a non-empty value (no-color.org).
+        let noColor = !(console.environment["NO_COLOR"] ?? "").isEmpty
+        let color = console.stdoutIsTerminal && !parsed.has("--no-color") && !noColor
             && format == .text && console.environment["TERM"] != "dumb"
         return CommandContext(console: console, format: format, failOn: failOn, quiet: parsed.has("--quiet"),
-                              style: Style(enabled: color), command: command)
+                              style: Style(enabled: color), command: command.name)
+    }
+
+    /// A command's own options and the common ones it takes.
+    static func options(of command: any Command.Type) -> [OptionSpec] {
+        let usesConfig = command.usesConfig
+        return command.options + OptionSpec.common.filter { usesConfig || !OptionSpec.configOnly.contains($0.name) }
+    }
+
+    /// A command's formats in prose: `text or json`.
+    static func formatList(of command: any Command.Type) -> String {
+        let names = command.formats.map(\.rawValue)
+        return names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 
     static func overview() -> String {
@@ -197,10 +256,13 @@ public enum AASACheck {
     }
 
     static func help(_ command: any Command.Type) -> String {
-        var s = "OVERVIEW: \(command.abstract)\n\nUSAGE: \(command.usage)\n\n"
+        let common = command.usesConfig ? " [--format FORMAT] [--fail-on LEVEL]" : " [--format FORMAT]"
+        var s = "OVERVIEW: \(command.abstract)\n\nUSAGE: \(command.usage)\(common)\n\n"
         if !command.discussion.isEmpty { s += command.discussion + "\n\n" }
         s += "OPTIONS:\n"
-        let all = command.options + OptionSpec.common
+        let all = options(of: command).map { o in
+            o.name == "--format" ? OptionSpec("--format", value: "FORMAT", help: "Output format: \(formatList(of: command)) (default text).") : o
+        }
         let labels = all.map { o -> String in
             var l = ([o.name] + o.aliases).joined(separator: ", ")
             if let v = o.valueName { l += " \(v)" }

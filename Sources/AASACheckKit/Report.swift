@@ -59,6 +59,19 @@ public struct FetchSummary: Sendable {
     }
 }
 
+/// An input that could not be read at all (exit status 2).
+public struct UnreadableInput: Sendable {
+    /// The file (or `<stdin>`) the reason is about, as the report names it; `nil` when unknown.
+    public var subject: String?
+    /// One line: what could not be read, and why.
+    public var message: String
+
+    public init(subject: String?, message: String) {
+        self.subject = subject
+        self.message = message
+    }
+}
+
 /// Everything one run found: the JSON object of spec `cli.md`, and what the text, SARIF, JUnit
 /// and GitHub renderers need.
 public struct Report: Sendable {
@@ -70,8 +83,20 @@ public struct Report: Sendable {
     /// The bytes of each file or served body, by the label diagnostics use (`file` or the
     /// target's file URL label), for source excerpts and SARIF regions.
     public var sources: [String: [UInt8]] = [:]
-    /// Inputs that could not be read at all (exit status 2), with the reason.
-    public var unreadable: [String] = []
+    /// Inputs that could not be read at all (exit status 2): what each was and why. Every
+    /// format shows them as failures (JUnit `<error>`, SARIF `invocations`, GitHub `::error`).
+    public var unreadableInputs: [UnreadableInput] = []
+    /// The reasons of ``unreadableInputs``, one line each. Appending here records an input
+    /// whose subject is unknown; use ``addUnreadable(_:subject:)`` to name it.
+    public var unreadable: [String] {
+        get { unreadableInputs.map(\.message) }
+        set {
+            let old = unreadableInputs
+            unreadableInputs = newValue.enumerated().map { i, message in
+                i < old.count && old[i].message == message ? old[i] : UnreadableInput(subject: nil, message: message)
+            }
+        }
+    }
     /// JUnit test cases, when the command knows them (routes, entitlement entries, domains);
     /// otherwise the JUnit renderer makes one per file or domain.
     public var cases: [ReportCase] = []
@@ -79,6 +104,13 @@ public struct Report: Sendable {
     public var subjects: [String] = []
 
     public init() {}
+
+    /// Records an input that could not be read: `subject` is the file or input as the report
+    /// names it (a JUnit suite, a SARIF artifact, a GitHub annotation's file), `message` the
+    /// one-line reason.
+    public mutating func addUnreadable(_ message: String, subject: String?) {
+        unreadableInputs.append(UnreadableInput(subject: subject, message: message))
+    }
 
     public var errors: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warnings: Int { diagnostics.filter { $0.severity == .warning }.count }
@@ -118,7 +150,7 @@ public struct Report: Sendable {
     static func json(_ m: MatchResult) -> OutputJSON {
         .object([
             ("url", .string(m.url)), ("appID", .string(m.appID)), ("decision", .string(m.decision.rawValue)),
-            ("detail", .optional(m.detail)), ("component", .optional(m.component)), ("explanation", .string(m.explanation)),
+            ("detail", .optional(m.detail)), ("component", .optional(m.component)), ("explanation", .string(SafeText.clipRuns(m.explanation))),
             ("rule", .optional(m.rule?.text)),
         ])
     }

@@ -54,4 +54,49 @@ import Testing
         #expect(r.status == 1)
         #expect(try r.codes() == ["AASA701"])
     }
+
+    @Test func entitlementsComesFromTheFileWhenNoFileIsGiven() throws {
+        let sample = packageRoot.appendingPathComponent("entitlements-samples/SoarStarterSwift-Release.entitlements").path
+        let path = try config(#"{"entitlements": "\#(sample)"}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = run(["entitlements", "--config", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("\(sample): 3 associated domains; release build\n"))
+        // A FILE on the command line replaces the configuration's.
+        let other = fixturePath("entitlements/Expensify__App__ios_NewExpensify_Chat.entitlements")
+        let given = run(["entitlements", "--config", path, other])
+        #expect(given.stdout.contains(other) && !given.stdout.contains(sample))
+        // Without either, the usage error says both ways.
+        let none = run(["entitlements"])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("or \"entitlements\" in the configuration"))
+    }
+
+    @Test func domainsMustBeDomainNamesWithTheirPlace() throws {
+        let path = try config("{\"domains\": [\"example.com\",\n  \"bad domain!\"]}")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = run(["validate", "--config", path, ConfigTests.warnOnly])
+        #expect(r.status == 2)
+        #expect(r.stderr == "aasa-check validate: \(path):2:3: \"domains\"[1] \"bad domain!\": not a domain name (example.com)\n")
+        let forms = try config(#"{"domains": ["example.com", "https://www.example.com/", "*.example.com", "example.com?mode=developer"]}"#)
+        defer { try? FileManager.default.removeItem(atPath: forms) }
+        #expect(run(["validate", "--config", forms, ConfigTests.warnOnly]).status == 0)
+    }
+
+    @Test func appIDsMustBeAppIDsWithTheirPlace() throws {
+        let path = try config(#"{"appIDs": ["9JA89QQLNQ.com.soarstarter.SoarStarterSwift", "garbage"]}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = run(["validate", "--config", path, ConfigTests.warnOnly])
+        #expect(r.status == 2)
+        #expect(r.stderr == "aasa-check validate: \(path):1:60: \"appIDs\"[1] \"garbage\": it has no App ID prefix: an app ID is <10-character prefix>.<bundle ID>\n")
+        let prefix = try config(#"{"appIDs": ["ABC.com.example.app"]}"#)
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        #expect(run(["validate", "--config", prefix, ConfigTests.warnOnly]).stderr.contains(#"the App ID prefix "ABC" is not 10 characters A–Z and 0–9"#))
+    }
+
+    @Test func ignoreEntriesArePlacedAtTheEntry() throws {
+        let path = try config("{\"ignore\": [\n  {\"code\": \"AASA401\", \"reason\": \"x\"},\n  {\"code\": \"AASA318\"}]}")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(run(["validate", "--config", path, ConfigTests.warnOnly]).stderr == "aasa-check validate: \(path):3:3: ignoring AASA318 needs a \"reason\"\n")
+    }
 }

@@ -45,14 +45,9 @@ public enum EntitlementsCommand: Command {
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard !arguments.positionals.isEmpty else {
-            throw UsageError("give at least one FILE (.entitlements, .xcent or .mobileprovision); see `aasa-check entitlements --help`")
+            throw UsageError("give at least one FILE (.entitlements, .xcent or .mobileprovision), or \"entitlements\" in the configuration; see `aasa-check entitlements --help`")
         }
-        let appIDs = arguments.all("--app-id")
-        for id in appIDs {
-            if case .malformed(let why) = AppIDSyntax.check(id) {
-                throw UsageError("--app-id \(SafeText.escape(id)): \(why)")
-            }
-        }
+        let appIDs = try arguments.appIDs()
         var domainFiles: [String: String] = [:]
         for spec in arguments.all("--domain-file") {
             guard let eq = spec.firstIndex(of: "="), eq != spec.startIndex, spec.index(after: eq) != spec.endIndex else {
@@ -114,15 +109,15 @@ public enum EntitlementsCommand: Command {
                     continue
                 }
                 do {
-                    let input = try InputFile.read(path, limit: Validator.parseLimit, console: context.console)
-                    let validation = Validator.validate(input.bytes, domain: request.host, totalSize: input.totalSize)
+                    let input = try InputFile.read(path, limit: Validator.parseLimit, kind: .domainFile, console: context.console)
+                    let validation = input.validated(domain: request.host)
                     report.diagnostics += validation.diagnostics.attributed(target: request.host, source: .file, file: path)
                     report.sources[path] = input.bytes
                     if let document = validation.document { documents[request.host] = document }
                     notes.append("\(request.host): checked against \(path)"
                         + (request.checkCDN ? "" : " (developer/managed mode only: Apple's CDN is bypassed)"))
                 } catch let error as UsageError {
-                    report.unreadable.append(error.message)
+                    report.addUnreadable(error.message, subject: path)
                 }
             }
             if !toFetch.isEmpty {
@@ -171,22 +166,19 @@ public enum EntitlementsCommand: Command {
     /// Reads and parses one entitlements file or profile; a failure goes to `unreadable`.
     static func readEntitlements(_ path: String, into report: inout Report, context: CommandContext) -> EntitlementsFile? {
         let label = path == "-" ? "<stdin>" : path
-        var isDirectory: ObjCBool = false
-        if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            report.unreadable.append("\(SafeText.escape(path)): is a directory; give the .entitlements, .xcent or .mobileprovision file")
-            return nil
-        }
         do {
-            let input = try InputFile.read(path, limit: EntitlementsFile.maxBytes, console: context.console)
+            let input = try InputFile.read(path, limit: EntitlementsFile.maxBytes, kind: .entitlements, console: context.console)
+            if input.stoppedAtLimit {
+                report.addUnreadable("\(SafeText.value(label)): " + input.tooLarge("the file") + " for entitlements and profiles", subject: label)
+                return nil
+            }
             let file = try EntitlementsFile.read(input.bytes, path: label)
             if file.container == .xmlPropertyList { report.sources[label] = input.bytes }
             return file
         } catch let error as UsageError {
-            report.unreadable.append(error.message)
-        } catch let error as EntitlementsError {
-            report.unreadable.append("\(SafeText.escape(label)): \(error)")
+            report.addUnreadable(error.message, subject: label)
         } catch {
-            report.unreadable.append("\(SafeText.escape(label)): \(error)")
+            report.addUnreadable("\(SafeText.escape(label)): \(error)", subject: label)
         }
         return nil
     }

@@ -11,6 +11,8 @@ public enum ExplainCommand: Command {
         ("aasa-check explain", "Every code, one line each"),
     ]
     public static let options: [OptionSpec] = []
+    public static let formats: [OutputFormat] = [.text, .json]
+    public static let usesConfig = false
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let style = context.style
@@ -27,7 +29,7 @@ public enum ExplainCommand: Command {
         var docs: [CodeDoc] = []
         for code in arguments.positionals {
             guard let doc = CodeDoc.lookup(code) else {
-                throw UsageError("unknown code \(SafeText.escape(code)); run `aasa-check explain` for the list")
+                throw UsageError("unknown code \(SafeText.value(code)); run `aasa-check explain` for the list")
             }
             docs.append(doc)
         }
@@ -62,6 +64,7 @@ public enum ExplainCommand: Command {
 
     static func json(_ doc: CodeDoc) -> OutputJSON {
         .object([("code", .string(doc.code)), ("severity", .string(doc.severity.rawValue)), ("title", .string(doc.title)),
-                 ("why", .string(doc.why)), ("fix", .string(doc.fix))])
+                 ("why", .string(doc.why)), ("fix", .string(doc.fix)),
+                 ("failing", .string(doc.failing.displayText)), ("passing", .string(doc.passing.displayText))])
     }
 }

@@ -33,6 +33,7 @@ public enum MatchCommand: Command {
         if urls.isEmpty && source == "-" {
             throw UsageError("with SOURCE read from standard input, give the URLs as arguments")
         }
+        let given = try arguments.appIDs()
         let loaded = try DocumentSource.load(source, arguments: arguments, context: context)
         var report = Report()
         report.diagnostics = loaded.diagnostics
@@ -43,9 +44,9 @@ public enum MatchCommand: Command {
         if let document = loaded.validation.document {
             let m = DocumentMatcher(document: document, host: loaded.host)
             matcher = m
-            appIDs = arguments.all("--app-id").isEmpty ? m.appIDs : arguments.all("--app-id")
+            appIDs = given.isEmpty ? m.appIDs : given
         } else {
-            appIDs = arguments.all("--app-id")
+            appIDs = given
         }
         // Text is printed as each URL is decided, so a stream of URLs on standard input
         // (`tail -f log | aasa-check match …`) is answered line by line in constant memory;
@@ -56,7 +57,7 @@ public enum MatchCommand: Command {
         var opens = 0
         func handle(_ url: String) {
             guard var parts = URLParts(url) else {
-                report.unreadable.append("not a URL or path: \(SafeText.escape(url))")
+                report.unreadable.append("not a URL or path: \(SafeText.value(url))")
                 return
             }
             if parts.host == nil, let host = loaded.host { parts = parts.on(host: host) }
@@ -98,14 +99,14 @@ public enum MatchCommand: Command {
 
     /// One decision in text: the URL (first app only), the decision and app ID, the explanation.
     static func render(_ m: MatchResult, showURL: Bool, style: Style) -> String {
-        var out = showURL ? style.bold(SafeText.escape(m.url)) + "\n" : ""
+        var out = showURL ? style.bold(SafeText.value(m.url)) + "\n" : ""
         let word: String
         switch m.decision {
         case .match: word = style.green("match   ")
         case .exclude: word = style.yellow("exclude ")
         case .noMatch: word = style.red("no_match")
         }
-        out += "  \(word) \(SafeText.escape(m.appID))\n           \(SafeText.escape(m.explanation))\n"
+        out += "  \(word) \(SafeText.value(m.appID))\n           \(SafeText.message(m.explanation))\n"
         return out
     }
 }

@@ -28,6 +28,9 @@ public enum RoutesCommand: Command {
         OptionSpec("--domain", value: "HOST", help: "The host a local file is served for (default example.com)."),
     ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" }
 
+    /// Largest route list read, in bytes (16 MiB).
+    static let routeListLimit = 16 * 1_048_576
+
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard let source = arguments.positionals.first, arguments.positionals.count == 1 else {
             throw UsageError("give one SOURCE (a file or a domain); see `aasa-check routes --help`")
@@ -35,7 +38,11 @@ public enum RoutesCommand: Command {
         guard let routesPath = arguments.value("--routes") else {
             throw UsageError("--routes FILE is required; see `aasa-check routes --help`")
         }
-        let routeBytes = try InputFile.read(routesPath, limit: 16 * 1_048_576, console: context.console)
+        let appIDs = try arguments.appIDs()
+        let routeBytes = try InputFile.read(routesPath, limit: routeListLimit, kind: .routeList, console: context.console)
+        guard !routeBytes.stoppedAtLimit else {
+            throw UsageError("--routes \(SafeText.value(routesPath)): " + routeBytes.tooLarge("the route list"))
+        }
         let loaded = try DocumentSource.load(source, arguments: arguments, context: context)
         var report = Report()
         report.diagnostics = loaded.diagnostics
@@ -46,14 +53,15 @@ public enum RoutesCommand: Command {
         if !parsed.errors.isEmpty {
             // A malformed route list: the command cannot run as asked (exit status 2).
             report.diagnostics += parsed.errors.map { $0.diagnostic(file: routesPath) }
-            report.unreadable.append("\(routesPath): the route list has \(parsed.errors.count) line\(parsed.errors.count == 1 ? "" : "s") that cannot be read (AASA705)")
+            report.addUnreadable("\(routesPath): the route list has \(parsed.errors.count) line\(parsed.errors.count == 1 ? "" : "s") that cannot be read (AASA705)",
+                                subject: routesPath)
         }
         var summary = ""
         if let document = loaded.validation.document {
             let domain = loaded.host ?? "example.com"
             let matcher = DocumentMatcher(document: document, host: loaded.host)
             let result = RouteCheck.run(matcher: matcher, domain: domain, routes: parsed.routes,
-                                        appIDs: arguments.all("--app-id"), routesFile: routesPath)
+                                        appIDs: appIDs, routesFile: routesPath)
             report.diagnostics += result.diagnostics.map { d in
                 var d = d
                 if d.code == "AASA704" {
@@ -65,10 +73,15 @@ public enum RoutesCommand: Command {
             }
             report.routes = result.verdicts.map(json)
             report.cases = result.verdicts.map { v in
-                ReportCase(suite: "routes \(v.appID)", name: "\(v.route.text) (\(v.route.expect.rawValue))",
+                ReportCase(suite: "routes \(v.appID)", name: "\(SafeText.clip(v.route.text)) (\(v.route.expect.rawValue))",
                            failure: v.ok ? nil : "\(v.route.text): \(v.explanation)")
             } + [ReportCase(suite: loaded.label, name: "apple-app-site-association",
                             diagnostics: report.diagnostics.filter { $0.source != .routes })]
+            if !parsed.errors.isEmpty {
+                // The lines that cannot be read (AASA705), with the route list's error.
+                report.cases.append(ReportCase(suite: routesPath, name: "route list",
+                                               diagnostics: report.diagnostics.filter { $0.code == "AASA705" }))
+            }
             summary = result.summary
             return context.emit(report) { text, report in render(report, result.verdicts, summary, text, context) }
         }
@@ -79,7 +92,8 @@ public enum RoutesCommand: Command {
         let style = text.style
         var out = ""
         var lastApp: String?
-        for v in verdicts {
+        // --quiet: only the routes that fail, and the findings.
+        for v in verdicts where !(context.quiet && v.ok) {
             if v.appID != lastApp {
                 out += style.bold(SafeText.escape(v.appID)) + "\n"
                 lastApp = v.appID
@@ -87,9 +101,9 @@ public enum RoutesCommand: Command {
             let mark = v.ok ? style.green("ok  ") : style.red("FAIL")
             let coverage = v.coverage.map { " [\($0.rawValue)]" } ?? ""
             let rule = v.rule.map { " \($0.isLegacyPath ? "paths" : "components")[\($0.index)] `\($0.text)`" } ?? ""
-            out += "  \(mark) \(SafeText.escape(v.route.text)) (\(v.route.expect.rawValue)) → \(v.decision.rawValue)\(coverage)\(SafeText.escape(rule))\n"
+            out += "  \(mark) \(SafeText.value(v.route.text)) (\(v.route.expect.rawValue)) → \(v.decision.rawValue)\(coverage)\(SafeText.message(rule))\n"
             if v.coverage == .sometimes {
-                out += "         \(SafeText.escape(v.explanation))\n"
+                out += "         \(SafeText.message(v.explanation))\n"
             }
         }
         if !report.diagnostics.isEmpty {
@@ -113,7 +127,7 @@ public enum RoutesCommand: Command {
             members.append(("examples", .object([("match", .optional(v.matchExample)), ("noMatch", .optional(v.noMatchExample))])))
         }
         members.append(("line", .int(v.route.line)))
-        members.append(("explanation", .string(v.explanation)))
+        members.append(("explanation", .string(SafeText.clipRuns(v.explanation))))
         return .object(members)
     }
 }

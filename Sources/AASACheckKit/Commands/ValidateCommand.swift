@@ -4,7 +4,7 @@ import AASACore
 public enum ValidateCommand: Command {
     public static let name = "validate"
     public static let abstract = "Check local apple-app-site-association files, no network."
-    public static let usage = "aasa-check validate FILE... [--domain HOST] [--format text|json] [--fail-on LEVEL]"
+    public static let usage = "aasa-check validate FILE... [--domain HOST]"
     public static let discussion = """
     Reads each FILE (or standard input for -) as Apple's systems would read it when served:
     strict JSON with line and column for every problem, the document's structure, app IDs,
@@ -32,12 +32,12 @@ public enum ValidateCommand: Command {
             let label = path == "-" ? "<stdin>" : path
             report.subjects.append(label)
             do {
-                let input = try InputFile.read(path, limit: Validator.parseLimit, console: context.console)
-                let result = Validator.validate(input.bytes, domain: domain, totalSize: input.totalSize)
+                let input = try InputFile.read(path, limit: Validator.parseLimit, kind: .domainFile, console: context.console)
+                let result = input.validated(domain: domain)
                 report.diagnostics += result.diagnostics.attributed(target: domain ?? label, source: .file, file: label)
                 report.sources[label] = input.bytes
             } catch let error as UsageError {
-                report.unreadable.append(error.message)
+                report.addUnreadable(error.message, subject: label)
             }
         }
         let files = arguments.positionals.count

@@ -14,12 +14,15 @@ public struct ReportCase: Sendable {
     public var diagnostics: [Diagnostic]
     /// A failure that is not a diagnostic (a route verdict), with its message.
     public var failure: String?
+    /// Why the input could not be checked at all (unreadable): a JUnit `<error>`.
+    public var error: String?
 
-    public init(suite: String, name: String, diagnostics: [Diagnostic] = [], failure: String? = nil) {
+    public init(suite: String, name: String, diagnostics: [Diagnostic] = [], failure: String? = nil, error: String? = nil) {
         self.suite = suite
         self.name = name
         self.diagnostics = diagnostics
         self.failure = failure
+        self.error = error
     }
 }
 
@@ -70,11 +73,28 @@ public enum SARIFRenderer {
                     ("informationUri", .string("https://developer.apple.com/documentation/xcode/supporting-associated-domains")),
                     ("rules", .array(rules)),
                 ]))])),
+                ("invocations", .array([invocation(report)])),
                 ("columnKind", .string("unicodeCodePoints")),
                 ("results", .array(results)),
             ])])),
         ])
         return sarif.render() + "\n"
+    }
+
+    /// The run's invocation: not successful when an input could not be read, with one
+    /// notification per such input (SARIF 2.1.0 §3.20).
+    static func invocation(_ report: Report) -> OutputJSON {
+        let notifications: [OutputJSON] = report.unreadableInputs.map { input in
+            var members: [(String, OutputJSON)] = [("level", .string("error")), ("message", .object([("text", .string(input.message))]))]
+            if let subject = input.subject {
+                members.append(("locations", .array([.object([("physicalLocation", .object([
+                    ("artifactLocation", .object([("uri", .string(fileURI(subject)))])),
+                ]))])])))
+            }
+            return .object(members)
+        }
+        return .object([("executionSuccessful", .bool(report.unreadableInputs.isEmpty)),
+                        ("toolExecutionNotifications", .array(notifications))])
     }
 
     static func level(_ s: Severity) -> String {
@@ -85,14 +105,40 @@ public enum SARIFRenderer {
         }
     }
 
-    /// The local file, or the URL the finding's file was served from.
+    /// The local file, or the URL the finding's file was served from, as a URI reference
+    /// (RFC 3986): see ``fileURI(_:)``.
     static func artifactURI(_ d: Diagnostic) -> String {
-        if let file = d.file { return file }
+        if let file = d.file { return fileURI(file) }
         switch d.source {
-        case .origin?: return "https://\(d.target ?? "")/.well-known/apple-app-site-association"
-        case .cdn?: return "https://app-site-association.cdn-apple.com/a/v1/\(d.target ?? "")"
-        default: return d.target ?? "aasa-check"
+        case .origin?: return "https://\(percentEncoded(d.target ?? ""))/.well-known/apple-app-site-association"
+        case .cdn?: return "https://app-site-association.cdn-apple.com/a/v1/\(percentEncoded(d.target ?? ""))"
+        default: return fileURI(d.target ?? "aasa-check")
         }
+    }
+
+    /// A local path as a URI reference: an absolute path as a `file://` URI, a relative one as
+    /// a relative reference; either way percent-encoded, so `my file#1?.json` is
+    /// `my%20file%231%3F.json` and a `:` cannot be read as a scheme.
+    static func fileURI(_ path: String) -> String {
+        path.hasPrefix("/") ? "file://" + percentEncoded(path) : percentEncoded(path)
+    }
+
+    /// `s` with every byte of its UTF-8 outside RFC 3986's unreserved characters, `/` and the
+    /// sub-delimiters other than those that would start a query or fragment percent-encoded.
+    static func percentEncoded(_ s: String) -> String {
+        var out = ""
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"),
+                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                 UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "@"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return out
     }
 }
 
@@ -116,6 +162,14 @@ public enum JUnitRenderer {
             }
             cases = order.map { ReportCase(suite: $0, name: "apple-app-site-association", diagnostics: byTarget[$0]!) }
         }
+        // An input that could not be read is an error of its own test case, never a pass.
+        for input in report.unreadableInputs {
+            if let subject = input.subject, let i = cases.firstIndex(where: { $0.suite == subject && $0.error == nil }) {
+                cases[i].error = input.message
+            } else {
+                cases.append(ReportCase(suite: input.subject ?? "aasa-check", name: "input", error: input.message))
+            }
+        }
         var suites: [String] = []
         var bySuite: [String: [ReportCase]] = [:]
         for c in cases {
@@ -124,15 +178,23 @@ public enum JUnitRenderer {
         }
         let root = XMLElement(name: "testsuites")
         root.addAttribute(attribute("name", "aasa-check"))
-        var totalTests = 0, totalFailures = 0
+        var totalTests = 0, totalFailures = 0, totalErrors = 0
         for name in suites {
             let members = bySuite[name]!
             let suite = XMLElement(name: "testsuite")
-            var failures = 0
+            var failures = 0, errors = 0
             for c in members {
                 let testcase = XMLElement(name: "testcase")
                 testcase.addAttribute(attribute("classname", "aasa-check." + clean(c.suite)))
                 testcase.addAttribute(attribute("name", clean(c.name)))
+                if let message = c.error {
+                    errors += 1
+                    let error = XMLElement(name: "error")
+                    error.addAttribute(attribute("message", clean(message)))
+                    error.addAttribute(attribute("type", "unreadable"))
+                    error.stringValue = clean(message)
+                    testcase.addChild(error)
+                }
                 let failing = c.diagnostics.filter { failOn.fails($0.severity) }
                 if !failing.isEmpty || c.failure != nil {
                     failures += 1
@@ -154,13 +216,15 @@ public enum JUnitRenderer {
             suite.addAttribute(attribute("name", clean(name)))
             suite.addAttribute(attribute("tests", String(members.count)))
             suite.addAttribute(attribute("failures", String(failures)))
-            suite.addAttribute(attribute("errors", "0"))
+            suite.addAttribute(attribute("errors", String(errors)))
             totalTests += members.count
             totalFailures += failures
+            totalErrors += errors
             root.addChild(suite)
         }
         root.addAttribute(attribute("tests", String(totalTests)))
         root.addAttribute(attribute("failures", String(totalFailures)))
+        root.addAttribute(attribute("errors", String(totalErrors)))
         let document = XMLDocument(rootElement: root)
         document.version = "1.0"
         document.characterEncoding = "UTF-8"
@@ -193,7 +257,8 @@ public enum JUnitRenderer {
 
 /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=AASA…::message`,
 /// `::warning` and `::notice`; values escaped as the workflow-command syntax requires, so no
-/// text from a server can start a command of its own.
+/// text from a server can start a command of its own, and control characters (ESC, BEL, …)
+/// from file contents or names made visible as ``SafeText`` does, so none reaches a log viewer.
 public enum GitHubRenderer {
     public static func render(_ report: Report) -> String {
         var out = ""
@@ -224,17 +289,26 @@ public enum GitHubRenderer {
             if let hint = d.hint { message += "\nHint: " + hint }
             out += "::\(command) \(properties.joined(separator: ","))::\(data(message))\n"
         }
+        for input in report.unreadableInputs {
+            let file = input.subject.map { "file=" + property($0) + "," } ?? ""
+            out += "::error \(file)title=\(property("aasa-check: input not read"))::\(data(input.message))\n"
+        }
         return out
     }
 
-    /// Escapes a command's message (`%`, CR, LF).
+    /// Escapes a command's message: control characters other than line feeds become visible
+    /// (``SafeText``), then `%`, CR and LF are encoded as the workflow-command syntax requires.
     static func data(_ s: String) -> String {
-        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        workflowEscaped(SafeText.escape(s, keepNewlines: true))
     }
 
-    /// Escapes a property value (the message escapes plus `:` and `,`).
+    /// Escapes a property value: the message escapes plus `:` and `,`.
     static func property(_ s: String) -> String {
         data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    static func workflowEscaped(_ s: String) -> String {
+        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
     }
 }

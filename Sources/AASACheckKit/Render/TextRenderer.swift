@@ -28,14 +28,14 @@ public struct TextRenderer: Sendable {
         case .warning: sev = style.yellow(style.bold("warning"))
         case .info: sev = style.cyan("info")
         }
-        var out = "\(style.bold(SafeText.escape(head))): \(sev)[\(d.code)]: \(SafeText.escape(d.message))\n"
+        var out = "\(style.bold(SafeText.escape(head))): \(sev)[\(d.code)]: \(SafeText.message(d.message))\n"
         if let loc = d.location, let bytes = sources[label], let excerpt = Self.excerpt(bytes, loc) {
             let gutter = String(loc.line)
             let pad = String(repeating: " ", count: gutter.count)
             out += style.dim(" \(gutter) | ") + excerpt.line + "\n"
             out += style.dim(" \(pad) | ") + String(repeating: " ", count: excerpt.caretColumn) + style.green("^") + "\n"
         }
-        if let hint = d.hint { out += "  " + style.dim("hint:") + " " + SafeText.escape(hint) + "\n" }
+        if let hint = d.hint { out += "  " + style.dim("hint:") + " " + SafeText.message(hint) + "\n" }
         return out
     }
 

@@ -29,7 +29,10 @@ public struct OptionSpec: Sendable {
         self.aliases = aliases
     }
 
-    /// Options every command takes.
+    /// Common options that only commands reading the configuration take.
+    static let configOnly: Set<String> = ["--config", "--fail-on"]
+
+    /// Options every command takes (but see ``configOnly``).
     public static let common: [OptionSpec] = [
         OptionSpec("--format", value: "FORMAT", help: "Output format: text, json, sarif, junit or github (default text)."),
         OptionSpec("--json", help: "Short for --format json."),
@@ -88,7 +91,7 @@ public struct ParsedArguments: Sendable {
             guard let spec = byName[name] else {
                 let known = options.map(\.name)
                 let hint = KeySuggestion.nearest(to: name, in: known).map { " (did you mean \($0)?)" } ?? ""
-                throw UsageError("unknown option \(name) for `aasa-check \(command)`\(hint); see `aasa-check \(command) --help`")
+                throw UsageError("unknown option \(SafeText.value(name)) for `aasa-check \(command)`\(hint); see `aasa-check \(command) --help`")
             }
             if spec.valueName != nil {
                 let value: String
@@ -112,5 +115,24 @@ public struct ParsedArguments: Sendable {
             }
         }
         return result
+    }
+}
+
+extension ParsedArguments {
+    /// The `--app-id` values in order, each checked as an app ID (`<App ID prefix>.<bundle ID>`,
+    /// ``AppIDSyntax``), a repeat dropped (the first kept; the App ID prefix compared without
+    /// case, as the system upper-cases it).
+    /// - Throws: ``UsageError`` for a value that is not an app ID, saying why.
+    public func appIDs() throws -> [String] {
+        var seen = Set<String>()
+        var out: [String] = []
+        for id in all("--app-id") {
+            if case .malformed(let why) = AppIDSyntax.check(id) {
+                throw UsageError("--app-id \(SafeText.value(id)): \(why)")
+            }
+            let dot = id.firstIndex(of: ".")!
+            if seen.insert(id[..<dot].uppercased() + id[dot...]).inserted { out.append(id) }
+        }
+        return out
     }
 }

@@ -31,50 +31,75 @@ public struct Config: Sendable {
     public static let defaultName = "aasa-check.json"
 
     /// Reads the configuration: `explicit` when given (it must exist), else `aasa-check.json`
-    /// in the current directory when present, else `nil`.
+    /// in `directory` (default: the current directory) when present, else `nil`.
     /// - Throws: ``UsageError`` for a missing explicit file, invalid JSON (with line and
     ///   column), a value of the wrong type, an unknown key or an ignore without a reason.
-    public static func load(explicit: String?, console: Console) throws -> Config? {
+    public static func load(explicit: String?, console: Console, directory: String? = nil) throws -> Config? {
         let path: String
+        let implicit = directory.map { $0 + "/" + defaultName } ?? defaultName
         if let explicit {
             path = explicit
-        } else if FileManager.default.fileExists(atPath: defaultName) {
-            path = defaultName
+        } else if FileManager.default.fileExists(atPath: implicit) {
+            path = implicit
         } else {
             return nil
         }
-        let input = try InputFile.read(path, limit: 1_048_576, console: console)
-        guard input.totalSize <= 1_048_576 else { throw UsageError("\(path): the configuration is larger than 1 MiB") }
+        let input = try InputFile.read(path, limit: 1_048_576, kind: .configuration, console: console)
+        guard !input.stoppedAtLimit else {
+            throw UsageError("\(SafeText.value(path)): " + input.tooLarge("the configuration"))
+        }
         return try parse(input.bytes, path: path)
     }
 
     public static func parse(_ bytes: [UInt8], path: String) throws -> Config {
+        let shownPath = SafeText.escape(path)
         let result = StrictJSONParser().parse(bytes)
         if let bad = result.diagnostics.first(where: { $0.severity == .error }) {
-            throw UsageError("\(path):\(bad.location.map { "\($0.line):\($0.column)" } ?? "1:1"): \(bad.message)")
+            throw UsageError("\(shownPath):\(bad.location.map { "\($0.line):\($0.column)" } ?? "1:1"): \(bad.message)")
         }
         guard let root = result.root, let members = root.objectMembers else {
-            throw UsageError("\(path): the configuration must be a JSON object")
+            throw UsageError("\(shownPath): the configuration must be a JSON object")
         }
         func fail(_ member: JSONMember, _ message: String) -> UsageError {
-            UsageError("\(path):\(result.sourceMap.location(of: member.keyOffset)): \(message)")
+            UsageError("\(shownPath):\(result.sourceMap.location(of: member.keyOffset)): \(message)")
+        }
+        func fail(_ element: JSONNode, _ message: String) -> UsageError {
+            UsageError("\(shownPath):\(result.sourceMap.location(of: element.offset)): \(message)")
+        }
+        /// Each string of the array, checked by `problem` (which says what is wrong, or `nil`).
+        func checked(_ member: JSONMember, _ problem: (String) -> String?) throws -> [String] {
+            let values = try strings(member)
+            for (i, value) in values.enumerated() {
+                if let why = problem(value) {
+                    throw fail(member.value.arrayValue![i], "\"\(member.key)\"[\(i)] \"\(SafeText.value(value))\": \(why)")
+                }
+            }
+            return values
         }
         func strings(_ member: JSONMember) throws -> [String] {
             guard let array = member.value.arrayValue, array.allSatisfy({ $0.stringValue != nil }) else {
-                throw fail(member, "\"\(member.key)\" must be an array of strings")
+                throw fail(member, "\"\(SafeText.escape(member.key))\" must be an array of strings")
             }
             return array.map { $0.stringValue! }
         }
         func string(_ member: JSONMember) throws -> String {
-            guard let s = member.value.stringValue else { throw fail(member, "\"\(member.key)\" must be a string") }
+            guard let s = member.value.stringValue else { throw fail(member, "\"\(SafeText.escape(member.key))\" must be a string") }
             return s
         }
         var config = Config(path: path)
         let known = ["domains", "appIDs", "entitlements", "routes", "failOn", "ignore"]
         for member in members {
             switch member.key {
-            case "domains": config.domains = try strings(member)
-            case "appIDs": config.appIDs = try strings(member)
+            case "domains":
+                // The forms a DOMAIN argument takes (example.com, https://example.com/, *.example.com).
+                config.domains = try checked(member) { domain in
+                    (try? CheckTarget.parse(domain)) == nil ? "not a domain name (example.com)" : nil
+                }
+            case "appIDs":
+                config.appIDs = try checked(member) { id in
+                    if case .malformed(let why) = AppIDSyntax.check(id) { return why }
+                    return nil
+                }
             case "entitlements": config.entitlements = try string(member)
             case "routes": config.routes = try string(member)
             case "failOn":
@@ -85,24 +110,25 @@ public struct Config: Sendable {
                 guard let array = member.value.arrayValue else { throw fail(member, "\"ignore\" must be an array of {\"code\", \"reason\"}") }
                 for item in array {
                     guard let code = item["code"]?.stringValue, let doc = CodeDoc.lookup(code) else {
-                        throw fail(member, "each ignore entry needs a known \"code\" (see `aasa-check explain`)")
+                        throw fail(item, "each ignore entry needs a known \"code\" (see `aasa-check explain`)")
                     }
                     guard let reason = item["reason"]?.stringValue, !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
-                        throw fail(member, "ignoring \(doc.code) needs a \"reason\"")
+                        throw fail(item, "ignoring \(doc.code) needs a \"reason\"")
                     }
                     config.ignore.append((doc.code, reason))
                 }
             default:
                 let hint = KeySuggestion.nearest(to: member.key, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
-                throw fail(member, "unknown key \"\(member.key)\"\(hint)")
+                throw fail(member, "unknown key \"\(SafeText.escape(member.key))\"\(hint)")
             }
         }
         return config
     }
 
     /// `arguments` with this configuration's values filled in where the command takes the
-    /// option and the command line did not give it.
-    public func applied(to arguments: ParsedArguments, options: [OptionSpec], takesDomains: Bool) -> ParsedArguments {
+    /// option and the command line did not give it; without positionals, `check` takes the
+    /// file's `domains` and `entitlements` its `entitlements` file.
+    public func applied(to arguments: ParsedArguments, options: [OptionSpec], command: String) -> ParsedArguments {
         var a = arguments
         let names = Set(options.map(\.name))
         func fill(_ name: String, _ values: [String]) {
@@ -112,7 +138,14 @@ public struct Config: Sendable {
         fill("--entitlements", entitlements.map { [$0] } ?? [])
         fill("--routes", routes.map { [$0] } ?? [])
         fill("--fail-on", failOn.map { [$0] } ?? [])
-        if takesDomains && a.positionals.isEmpty && a.values["--domains"] == nil { a.positionals = domains }
+        switch command {
+        case "check":
+            if a.positionals.isEmpty && a.values["--domains"] == nil { a.positionals = domains }
+        case "entitlements":
+            if a.positionals.isEmpty, let entitlements { a.positionals = [entitlements] }
+        default:
+            break
+        }
         return a
     }
 }

@@ -23,9 +23,9 @@ public enum DocumentSource {
     public static func load(_ source: String, arguments: ParsedArguments, context: CommandContext) throws -> LoadedDocument {
         let domain = arguments.value("--domain")?.lowercased()
         if source == "-" || FileManager.default.fileExists(atPath: source) {
-            let input = try InputFile.read(source, limit: Validator.parseLimit, console: context.console)
+            let input = try InputFile.read(source, limit: Validator.parseLimit, kind: .domainFile, console: context.console)
             let label = source == "-" ? "<stdin>" : source
-            let result = Validator.validate(input.bytes, domain: domain, totalSize: input.totalSize)
+            let result = input.validated(domain: domain)
             return LoadedDocument(label: label, host: domain, validation: result, bytes: input.bytes,
                                   diagnostics: result.diagnostics.attributed(target: domain ?? label, source: .file, file: label))
         }

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import AASACheckKit
+
+/// Long user, file and network text is quoted cut: first part, `…`, full length.
+@Suite struct ClippedTextTests {
+    @Test func valueIsCutToTheLimitWithItsFullLength() {
+        let long = String(repeating: "x", count: 1_000)
+        #expect(SafeText.value(long) == String(repeating: "x", count: 199) + "… (1000 characters)")
+        #expect(SafeText.value(String(repeating: "x", count: 200)) == String(repeating: "x", count: 200))
+        // Escapes count as shown and are never split; the full length is the original's.
+        let controls = String(repeating: "\u{1}", count: 300)
+        #expect(SafeText.value(controls) == String(repeating: "\\u{1}", count: 39) + "… (300 characters)")
+    }
+
+    @Test func clipRunsCutsQuotedAndUnbrokenRunsOnly() {
+        let quoted = "found \"" + String(repeating: "a b ", count: 100) + "\" after the route"
+        #expect(SafeText.clipRuns(quoted) == "found \"" + String(String(repeating: "a b ", count: 100).prefix(199)) + "…\" (400 characters) after the route")
+        let path = "does not match the path /" + String(repeating: "y", count: 500)
+        #expect(SafeText.clipRuns(path) == "does not match the path /" + String(repeating: "y", count: 198) + "… (501 characters)")
+        let short = "the file is \"fine\""
+        #expect(SafeText.clipRuns(short) == short)
+        // Cutting again changes nothing, escaped or not.
+        #expect(SafeText.clipRuns(SafeText.clipRuns(quoted)) == SafeText.clipRuns(quoted))
+        let nuls = "\"" + String(repeating: "\u{0}", count: 10_000) + "\" is not a route"
+        let once = SafeText.clipRuns(nuls)
+        #expect(once == "\"" + String(repeating: "\u{0}", count: 39) + "…\" (10000 characters) is not a route")
+        #expect(SafeText.message(once) == "\"" + String(repeating: "\\u{0}", count: 39) + "…\" (10000 characters) is not a route")
+        #expect(SafeText.message(SafeText.message(nuls)) == SafeText.message(nuls))
+    }
+
+    @Test func manyQuotedValuesStayWithinTheMessageLimit() {
+        let many = (0..<1_000).map { "\"value\($0)\"" }.joined(separator: " and ")
+        let cut = SafeText.clipRuns(many)
+        #expect(cut.unicodeScalars.count == SafeText.messageLimit)
+        #expect(cut.hasSuffix("… (\(many.unicodeScalars.count) characters)"))
+    }
+
+    @Test func aLongRouteLineIsQuotedCutInEveryFormat() throws {
+        let word = String(repeating: "z", count: 100_000)
+        let routes = try temporaryFile(Array("/ok\n\(word)\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: routes) }
+        let aasa = fixturePath("routes/soar-starter-aasa.json")
+        let text = run(["routes", aasa, "--routes", routes, "--domain", "soar.example"])
+        #expect(text.status == 2)
+        let line = try #require(text.stdout.split(separator: "\n").first { $0.contains("AASA705") })
+        #expect(line == "\(routes):2:1: error[AASA705]: \"\(word.prefix(199))…\" (100000 characters) is not a route: start it with /, or write a full URL (https://host/path or scheme://route)")
+        #expect(text.stdout.utf8.count < 20_000)
+        let json = run(["routes", aasa, "--routes", routes, "--domain", "soar.example", "--json"])
+        let d = try #require((try json.json()["diagnostics"] as? [[String: Any]])?.first { $0["code"] as? String == "AASA705" })
+        #expect(d["message"] as? String == "\"\(word.prefix(199))…\" (100000 characters) is not a route: start it with /, or write a full URL (https://host/path or scheme://route)")
+        for format in ["sarif", "junit", "github"] {
+            let r = run(["routes", aasa, "--routes", routes, "--domain", "soar.example", "--format", format])
+            #expect(r.status == 2)
+            #expect(r.stdout.utf8.count < 40_000, "\(format) output is \(r.stdout.utf8.count) bytes")
+            #expect(r.stdout.contains("(100000 characters)"))
+        }
+    }
+
+    @Test func longValuesInUsageErrorsAndMatchAreCut() {
+        let long = String(repeating: "q", count: 50_000)
+        let format = run(["validate", "--format", long, "x.json"])
+        #expect(format.status == 2)
+        #expect(format.stderr == "aasa-check validate: --format must be one of text, json, sarif, junit, github; got \(long.prefix(199))… (50000 characters)\n")
+        let match = run(["match", fixturePath("routes/soar-starter-aasa.json"), "--domain", "soar.example", "/" + long])
+        #expect(match.stdout.utf8.count < 4_000)
+        #expect(match.stdout.hasPrefix("https://soar.example/" + String(long.prefix(178)) + "… (50021 characters)\n"))
+    }
+}
