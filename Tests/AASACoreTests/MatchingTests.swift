@@ -342,3 +342,19 @@ let appleRules = #"[{"\u0023":"no_universal_links","exclude":true},{"/":"/buy/*"
         }
     }
 }
+
+/// Long patterns compile and match without deep recursion.
+@Suite struct LongPatternTests {
+    @Test func longPatternsNeedNoDeepRecursion() {
+        let many = String(repeating: "a?", count: 60_000) + "*"
+        let p = CompiledPattern(many)
+        #expect(p.minLength == 120_000 && p.maxLength == nil)
+        #expect(p.matches(String(repeating: "ab", count: 60_000)))
+        let empties = String(repeating: "*$(e)", count: 30_000) + "x"
+        let v = CompiledPattern(empties, variables: ["e": ["", "q"]])
+        #expect(v.matches("zzx"))
+        #expect(!v.matches("zzy"))
+        let route = CompiledPattern(routePath: String(repeating: "/:id", count: 20_000))
+        #expect(route.minLength == 40_001)
+    }
+}

@@ -253,17 +253,22 @@ public final class CompiledPattern: Sendable {
         states.contains { program[$0] == .accept }
     }
 
+    /// Adds `pc` and every place reachable from it without consuming (forks, jumps, the way
+    /// on past a loop), with an explicit stack: no recursion however long an epsilon chain is.
     private func add(_ pc: Int, to set: inout StateSet) {
-        guard set.insert(pc) else { return }
-        switch program[pc] {
-        case .fork(let targets):
-            for t in targets { add(t, to: &set) }
-        case .jump(let t):
-            add(t, to: &set)
-        case .loop:
-            add(pc + 1, to: &set)
-        default:
-            break
+        var pending = [pc]
+        while let next = pending.popLast() {
+            guard set.insert(next) else { continue }
+            switch program[next] {
+            case .fork(let targets):
+                pending.append(contentsOf: targets.reversed())
+            case .jump(let t):
+                pending.append(t)
+            case .loop:
+                pending.append(next + 1)
+            default:
+                break
+            }
         }
     }
 
@@ -272,42 +277,38 @@ public final class CompiledPattern: Sendable {
         Set(program.compactMap { if case .scalar(let c) = $0 { return c } else { return nil } })
     }
 
+    /// Shortest and longest input the program accepts. Every jump and fork goes forward (a
+    /// loop stays on its own place), so one pass from the end computes both, with no recursion
+    /// however long the pattern.
     private static func lengths(_ program: [PatternInstruction]) -> (min: Int, max: Int?) {
-        // Shortest and longest paths through the program (it is acyclic apart from loops).
-        var minMemo = [Int?](repeating: nil, count: program.count)
-        var maxMemo = [Int??](repeating: nil, count: program.count)
-        func minFrom(_ pc: Int) -> Int {
-            if let m = minMemo[pc] { return m }
-            let r: Int
+        let never = Int.max / 2
+        var minAt = [Int](repeating: never, count: program.count + 1)
+        var maxAt = [Int?](repeating: 0, count: program.count + 1)
+        for pc in stride(from: program.count - 1, through: 0, by: -1) {
             switch program[pc] {
-            case .scalar, .one: r = 1 + minFrom(pc + 1)
-            case .loop: r = minFrom(pc + 1)
-            case .fork(let t): r = t.map(minFrom).min() ?? Int.max / 2
-            case .jump(let t): r = minFrom(t)
-            case .accept: r = 0
-            case .fail: r = Int.max / 2
+            case .scalar, .one:
+                minAt[pc] = minAt[pc + 1] >= never ? never : minAt[pc + 1] + 1
+                maxAt[pc] = maxAt[pc + 1].map { $0 + 1 }
+            case .loop:
+                minAt[pc] = minAt[pc + 1]
+                maxAt[pc] = nil
+            case .fork(let targets):
+                minAt[pc] = targets.map { minAt[$0] }.min() ?? never
+                maxAt[pc] = targets.contains { maxAt[$0] == nil } ? nil : (targets.compactMap { maxAt[$0] }.max() ?? 0)
+            case .jump(let t):
+                minAt[pc] = minAt[t]
+                maxAt[pc] = maxAt[t]
+            case .accept:
+                minAt[pc] = 0
+                maxAt[pc] = 0
+            case .fail:
+                minAt[pc] = never
+                maxAt[pc] = 0
             }
-            minMemo[pc] = r
-            return r
         }
-        func maxFrom(_ pc: Int) -> Int? {
-            if let m = maxMemo[pc] { return m }
-            let r: Int?
-            switch program[pc] {
-            case .scalar, .one: r = maxFrom(pc + 1).map { $0 + 1 }
-            case .loop: r = nil
-            case .fork(let t):
-                let all = t.map(maxFrom)
-                r = all.contains(where: { $0 == nil }) ? nil : all.compactMap { $0 }.max() ?? 0
-            case .jump(let t): r = maxFrom(t)
-            case .accept, .fail: r = 0
-            }
-            maxMemo[pc] = .some(r)
-            return r
-        }
-        let mn = minFrom(0)
-        return (mn >= Int.max / 2 ? Int.max / 2 : mn, maxFrom(0))
+        return (minAt[0], maxAt[0])
     }
+
 }
 
 /// A set of program places with O(1) insertion, keeping insertion order.
