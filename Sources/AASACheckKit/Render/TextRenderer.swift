@@ -40,25 +40,28 @@ public struct TextRenderer: Sendable {
     }
 
     /// The line of `loc`, made printable and cut around the column when long, and where the
-    /// caret goes in it (0-based, in characters of the returned line).
+    /// caret goes in it (0-based, in characters of the returned line). Only a window of bytes
+    /// around the offset is read, so excerpts of a one-line file of any size cost the same.
     static func excerpt(_ bytes: [UInt8], _ loc: SourceLocation) -> (line: String, caretColumn: Int)? {
-        var start = min(loc.offset, bytes.count)
-        while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
-        var end = min(loc.offset, bytes.count)
-        while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-        let text = String(decoding: bytes[start..<end], as: UTF8.self)
-        var scalars = Array(text.unicodeScalars)
-        var caret = max(0, loc.column - 1)
-        // Tabs become one space so the caret lines up.
-        scalars = scalars.map { $0 == "\t" || $0 == "\r" ? " " : $0 }
-        if scalars.count > 100 {
-            let from = max(0, min(caret - 40, scalars.count - 100))
-            scalars = Array(scalars[from..<min(scalars.count, from + 100)])
-            caret -= from
-        }
-        let line = SafeText.escape(String(String.UnicodeScalarView(scalars)))
-        guard !line.trimmingWhitespace.isEmpty || caret == 0 else { return nil }
-        return (line, min(caret, line.unicodeScalars.count))
+        let window = 160
+        let offset = min(loc.offset, bytes.count)
+        var start = offset
+        while start > 0 && bytes[start - 1] != 0x0A && offset - start < window { start -= 1 }
+        while start < offset && bytes[start] & 0xC0 == 0x80 { start += 1 }  // a scalar boundary
+        var end = offset
+        while end < bytes.count && bytes[end] != 0x0A && end - offset < window { end += 1 }
+        while end < bytes.count && end > offset && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        var before = Array(String(decoding: bytes[start..<offset], as: UTF8.self).unicodeScalars)
+        var after = Array(String(decoding: bytes[offset..<end], as: UTF8.self).unicodeScalars)
+        // Tabs become one space so the caret lines up; keep about 40 characters before it.
+        before = before.map { $0 == "\t" || $0 == "\r" ? " " : $0 }
+        after = after.map { $0 == "\t" || $0 == "\r" ? " " : $0 }
+        if before.count > 40 && before.count + after.count > 100 { before = Array(before.suffix(40)) }
+        if before.count + after.count > 100 { after = Array(after.prefix(100 - before.count)) }
+        let head = SafeText.escape(String(String.UnicodeScalarView(before)))
+        let line = head + SafeText.escape(String(String.UnicodeScalarView(after)))
+        guard !line.trimmingWhitespace.isEmpty || head.isEmpty else { return nil }
+        return (line, head.unicodeScalars.count)
     }
 
     /// `N errors, N warnings, N infos` and what it means for the exit status.

@@ -94,9 +94,13 @@ public struct RouteJudge: Sendable {
         }
         // Rules whose query and fragment conditions hold for this route, with their path automata.
         var probe = PreparedURL(URLParts(route.url(on: matcher.host ?? domain))!)
-        var relevant: [CompiledRule] = []
-        for rule in entry.rules where matcher.matchesQueryAndFragment(rule, &probe) { relevant.append(rule) }
         let routePattern = CompiledPattern(routePath: route.path)
+        // Only rules whose query and fragment hold and whose path can share a string with the
+        // route take part: a literal-prefix conflict rules a path out without a search.
+        var relevant: [CompiledRule] = []
+        for rule in entry.rules where RouteJudge.mayOverlap(routePattern, rule.path) && matcher.matchesQueryAndFragment(rule, &probe) {
+            relevant.append(rule)
+        }
         let everything = CompiledPattern("*")
         let automata = [SearchAutomaton(routePattern)] + relevant.map { SearchAutomaton($0.path ?? everything) }
         func decision(_ accepts: [Bool]) -> MatchDecision {
@@ -172,23 +176,47 @@ public struct RouteJudge: Sendable {
     /// its entry; rules are checked against every value of placeholder routes.
     public func unusedRules(_ routes: [RouteSpec], appID: String) -> [CompiledRule] {
         guard let entry = matcher.entry(for: appID), !entry.matchesAll else { return [] }
+        // Each route is read once: its URL parts and, with placeholders, its pattern.
+        let prepared: [(route: RouteSpec, probe: PreparedURL, pattern: CompiledPattern?)] = routes.compactMap { route in
+            if let host = route.host, let mine = matcher.host, host != mine { return nil }
+            guard let parts = URLParts(route.url(on: matcher.host ?? domain)) else { return nil }
+            return (route, PreparedURL(parts), route.placeholders.isEmpty ? nil : CompiledPattern(routePath: route.path))
+        }
         var unused: [CompiledRule] = []
         for rule in entry.rules where !rule.exclude {
-            let used = routes.contains { route in
-                if let host = route.host, let mine = matcher.host, host != mine { return false }
-                var probe = PreparedURL(URLParts(route.url(on: matcher.host ?? domain))!)
-                guard matcher.matchesQueryAndFragment(rule, &probe) else { return false }
-                guard let path = rule.path else { return true }
-                if route.placeholders.isEmpty {
-                    return path.matches(probe.path(decoded: !rule.percentEncoded, folded: !rule.caseSensitive))
+            var used = false
+            for var candidate in prepared {
+                guard matcher.matchesQueryAndFragment(rule, &candidate.probe) else { continue }
+                guard let path = rule.path else { used = true; break }
+                if let pattern = candidate.pattern {
+                    guard RouteJudge.mayOverlap(pattern, path) else { continue }
+                    if PatternSearch.find([SearchAutomaton(pattern), SearchAutomaton(path)], where: { $0[0] && $0[1] }) != .none {
+                        used = true
+                        break
+                    }
+                } else if path.matches(candidate.probe.path(decoded: !rule.percentEncoded, folded: !rule.caseSensitive)) {
+                    used = true
+                    break
                 }
-                let found = PatternSearch.find([SearchAutomaton(CompiledPattern(routePath: route.path)), SearchAutomaton(path)]) { $0[0] && $0[1] }
-                return found != .none
             }
             if !used { unused.append(rule) }
         }
         return unused
     }
+
+    /// Whether a route's pattern and a rule's path may accept a common string: `false` when
+    /// their literal prefixes (or suffixes) disagree, which settles most pairs without a search.
+    static func mayOverlap(_ route: CompiledPattern, _ path: CompiledPattern?) -> Bool {
+        guard let path else { return true }
+        let fold = path.caseInsensitive
+        func agree(_ a: [UInt32], _ b: [UInt32]) -> Bool {
+            for (x, y) in zip(a, b) where (fold ? CaseFold.fold(x) != CaseFold.fold(y) : x != y) { return false }
+            return true
+        }
+        return agree(route.literalPrefix, path.literalPrefix)
+            && agree(route.literalSuffix.reversed(), path.literalSuffix.reversed())
+    }
+
 }
 
 extension CompiledPattern {
