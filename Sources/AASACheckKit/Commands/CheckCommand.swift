@@ -30,6 +30,9 @@ public enum CheckCommand: Command {
     public static let options: [OptionSpec] = [
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) that must be in each domain's applinks details; repeatable."),
         OptionSpec("--domains", value: "FILE", help: "More domains, one a line (# starts a comment)."),
+        OptionSpec("--routes", value: "FILE", help: "Route list judged against each domain's served file (see `aasa-check routes --help`)."),
+        OptionSpec("--entitlements", value: "FILE", help: "Entitlements, .xcent or profile: linted, and its entries for each domain checked against the served file."),
+        OptionSpec("--profile", value: "FILE", help: "Provisioning profile that supplies the app ID and must grant Associated Domains."),
     ] + NetworkOptions.specs
 
     /// Most bytes read from a `--domains` file.
@@ -54,19 +57,29 @@ public enum CheckCommand: Command {
         for input in inputs {
             do { targets.append(try CheckTarget.parse(input)) } catch let error as UsageError { report.unreadable.append(error.message) }
         }
-        let appIDs = arguments.all("--app-id")
+        let gate = try DomainGate.load(arguments, context: context)
+        report.unreadable += gate.unreadable
+        let appIDs = gate.membershipAppIDs
         let ignored = Set(context.ignored.map(\.code))
         let text = TextRenderer(style: context.style)
+        var tally = Tally()
+        // Findings about the route list and entitlement come first: they hold for every domain.
+        let inputFindings = gate.inputDiagnostics.filter { !ignored.contains($0.code) }
+        if context.format == .text {
+            tally.add(inputFindings)
+            context.console.out(inputFindings.map { text.render($0, sources: gate.sources) }.joined())
+        } else {
+            report.diagnostics += inputFindings
+        }
 
         // Domains stream through: each is judged as soon as its fetches are done, while the
         // others are still being fetched, and printed in input order. Nothing but small
         // findings is kept: in text form only their counts.
         let progress = ProgressLine(console: context.console, total: targets.count,
                                     enabled: context.console.stderrIsTerminal && !context.quiet && targets.count > 1)
-        var tally = Tally()
         DomainCheck.stream(targets, options: options, appIDs: appIDs, process: { outcome in
             progress.advance()
-            return checkDomain(outcome, context: context, text: text, ignored: ignored)
+            return checkDomain(outcome, gate: gate, context: context, text: text, ignored: ignored)
         }, emit: { _, result in
             if context.format == .text {
                 tally.add(result.diagnostics)
@@ -74,6 +87,7 @@ public enum CheckCommand: Command {
             } else {
                 report.diagnostics += result.diagnostics
                 report.fetches += result.fetches
+                report.routes += result.routes
                 report.subjects.append(result.host)
             }
         })
@@ -105,18 +119,29 @@ public enum CheckCommand: Command {
         var fetches: [FetchSummary]
         /// The text report (empty for other formats).
         var text: String
+        /// Route verdicts in their JSON form (`--routes`; empty for the text format).
+        var routes: [OutputJSON] = []
     }
 
     /// Everything done with one domain once its fetches are judged: per-domain checks go here.
     /// Runs once per domain, in completion order; the served bodies are dropped after it.
-    static func checkDomain(_ outcome: DomainOutcome, context: CommandContext, text: TextRenderer,
+    static func checkDomain(_ outcome: DomainOutcome, gate: DomainGate, context: CommandContext, text: TextRenderer,
                             ignored: Set<String>) -> DomainResult {
         var outcome = outcome
+        var routes: [OutputJSON] = []
+        var extraSources: [String: [UInt8]] = [:]
+        if !gate.isEmpty {
+            let judged = gate.judge(host: outcome.target.host, document: outcome.hosting.validation?.document)
+            outcome.diagnostics += judged.diagnostics
+            routes = judged.routes
+            extraSources = gate.sources
+        }
         outcome.diagnostics.removeAll { ignored.contains($0.code) }
         return DomainResult(
             host: outcome.target.host, diagnostics: outcome.diagnostics,
             fetches: context.format == .json ? outcome.fetchSummaries : [],
-            text: context.format == .text ? render(outcome, text: text, quiet: context.quiet, failOn: context.failOn) : "")
+            text: context.format == .text ? render(outcome, text: text, quiet: context.quiet, failOn: context.failOn, extraSources: extraSources) : "",
+            routes: context.format == .json ? routes : [])
     }
 
     /// Counts of findings by severity, for the text summary of many domains.
@@ -140,10 +165,11 @@ public enum CheckCommand: Command {
     }
 
     /// The text report of one domain: what was fetched, the findings, a one-line verdict.
-    static func render(_ outcome: DomainOutcome, text: TextRenderer, quiet: Bool, failOn: FailOn) -> String {
+    static func render(_ outcome: DomainOutcome, text: TextRenderer, quiet: Bool, failOn: FailOn,
+                       extraSources: [String: [UInt8]] = [:]) -> String {
         let style = text.style
         var out = ""
-        var sources: [String: [UInt8]] = [:]
+        var sources = extraSources
         if let body = outcome.hosting.servedBody {
             let label = outcome.hosting.fileLabel ?? "\(outcome.target.host)\(HostingJudge.wellKnownPath)"
             sources[label] = body

@@ -1,0 +1,105 @@
+import AASACore
+
+/// What `check DOMAIN` adds with `--routes`, `--entitlements` and `--profile`: the route list
+/// judged against each domain's served file (AASA701–AASA704), and the entitlement's entries
+/// for each domain cross-checked against it (AASA607), in the same report and exit status.
+struct DomainGate: Sendable {
+    var routes: [RouteSpec] = []
+    var routesFile: String?
+    /// The linted entitlement files, each with the app IDs its domains must list.
+    var entitlements: [(report: EntitlementsReport, appIDs: [String])] = []
+    /// `--app-id` values.
+    var appIDs: [String] = []
+    /// Findings about the gate's own inputs (entitlement lint, profile, unreadable route lines).
+    var inputDiagnostics: [Diagnostic] = []
+    /// Bytes of the route list and XML entitlements, for excerpts.
+    var sources: [String: [UInt8]] = [:]
+    /// Inputs that could not be read (exit status 2).
+    var unreadable: [String] = []
+
+    /// Whether the gate has anything to do per domain.
+    var isEmpty: Bool { routes.isEmpty && entitlements.isEmpty }
+
+    /// App IDs `check` itself must test for membership: with an entitlement, its cross-check
+    /// covers `--app-id` per service, so membership is not reported twice.
+    var membershipAppIDs: [String] { entitlements.isEmpty ? appIDs : [] }
+
+    /// Reads `--routes`, `--entitlements` and `--profile`.
+    /// - Throws: ``UsageError`` when a file cannot be read at all or is not what it should be.
+    static func load(_ arguments: ParsedArguments, context: CommandContext) throws -> DomainGate {
+        var gate = DomainGate()
+        gate.appIDs = try arguments.appIDs()
+        if let path = arguments.value("--routes") {
+            let input = try InputFile.read(path, limit: RoutesCommand.routeListLimit, kind: .routeList, console: context.console)
+            guard !input.stoppedAtLimit else {
+                throw UsageError("--routes \(SafeText.value(path)): " + input.tooLarge("the route list"))
+            }
+            let parsed = RouteList.parse(input.bytes)
+            gate.routes = parsed.routes
+            gate.routesFile = path
+            gate.sources[path] = input.bytes
+            if !parsed.errors.isEmpty {
+                gate.inputDiagnostics += parsed.errors.map { $0.diagnostic(file: path) }
+                gate.unreadable.append("\(path): the route list has \(parsed.errors.count) line\(parsed.errors.count == 1 ? "" : "s") that cannot be read (AASA705)")
+            }
+        }
+        var scratch = Report()
+        var profile: EntitlementsFile?
+        if let path = arguments.value("--profile") {
+            guard let file = EntitlementsCommand.readEntitlements(path, into: &scratch, context: context) else {
+                throw UsageError(scratch.unreadable.first ?? "--profile \(SafeText.value(path)): cannot be read")
+            }
+            guard file.profile != nil else {
+                throw UsageError("--profile \(SafeText.value(path)): not a provisioning profile (no Entitlements dictionary)")
+            }
+            profile = file
+            for appID in gate.appIDs.isEmpty ? [nil] : gate.appIDs.map(Optional.some) {
+                gate.inputDiagnostics += EntitlementsLinter.checkProfile(file, appID: appID)
+            }
+        }
+        if let path = arguments.value("--entitlements") {
+            guard let file = EntitlementsCommand.readEntitlements(path, into: &scratch, context: context) else {
+                throw UsageError(scratch.unreadable.first ?? "--entitlements \(SafeText.value(path)): cannot be read")
+            }
+            let linted = EntitlementsLinter.lint(file, appID: gate.appIDs.first, profile: profile)
+            gate.inputDiagnostics += linted.diagnostics
+            let ids = gate.appIDs.isEmpty ? [linted.appIdentity?.appID].compactMap { $0 } : gate.appIDs
+            if ids.isEmpty {
+                throw UsageError("--entitlements \(SafeText.value(path)): no app ID to check the domains for; give --app-id, --profile, or an .xcent")
+            }
+            gate.entitlements.append((linted, ids))
+        }
+        gate.sources.merge(scratch.sources) { a, _ in a }
+        return gate
+    }
+
+    /// The findings and route verdicts for one domain's served file.
+    func judge(host: String, document: AASADocument?) -> (diagnostics: [Diagnostic], routes: [OutputJSON]) {
+        guard let document else { return ([], []) }
+        var diagnostics: [Diagnostic] = []
+        var verdicts: [OutputJSON] = []
+        if let routesFile = routesFile, !routes.isEmpty {
+            let mine = routes.filter { $0.host == nil || $0.host == host }
+            let matcher = DocumentMatcher(document: document, host: host)
+            let result = RouteCheck.run(matcher: matcher, domain: host, routes: mine, appIDs: appIDs, routesFile: routesFile)
+            diagnostics += result.diagnostics.map { d in
+                var d = d
+                d.target = host
+                if d.code == "AASA704" {
+                    d.source = .origin
+                    d.file = nil
+                }
+                return d
+            }
+            verdicts = result.verdicts.map(RoutesCommand.json)
+        }
+        for (report, ids) in entitlements {
+            // Entries are keyed by the host whose file serves them (the apex for a wildcard).
+            for appID in ids {
+                diagnostics += EntitlementCrossCheck.check(entries: report.entries, appID: appID,
+                                                           documents: [host: document], file: report.file.path)
+            }
+        }
+        return (diagnostics, verdicts)
+    }
+}

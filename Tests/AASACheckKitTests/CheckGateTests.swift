@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import AASACheckKit
+
+/// `check DOMAIN --routes/--entitlements/--profile` against the local HTTPS harness: one
+/// report and one exit status for the domain, its routes and the entitlement.
+@Suite("check with routes and entitlements")
+struct CheckGateTests {
+    static let app = "Q7Z3K8M2PX.com.aasacheck.todos"
+
+    func check(_ args: [String]) throws -> Run {
+        let env = try Harness.env()
+        let network = env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath, "--timeout", "5"]
+        return run(["check"] + args + network)
+    }
+
+    func entitlements(_ entries: [String]) throws -> String {
+        let strings = entries.map { "<string>\($0)</string>" }.joined()
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>com.apple.developer.associated-domains</key><array>\(strings)</array></dict></plist>
+        """
+        return try temporaryFile(Array(xml.utf8), name: UUID().uuidString + ".entitlements")
+    }
+
+    @Test func routesAreJudgedAgainstTheServedFile() throws {
+        let routes = try temporaryFile(Array("/todos/1\n/share/:id\n/admin   web\n".utf8), name: UUID().uuidString + ".routes")
+        defer { try? FileManager.default.removeItem(atPath: routes) }
+        let r = try check(["good.aasa.test", "--no-cdn", "--routes", routes, "--json"])
+        #expect(r.status == 1)
+        let codes = try r.codes()
+        #expect(codes.filter { $0 == "AASA701" }.count == 1, "\(codes)")
+        let verdicts = try #require(try r.json()["routes"] as? [[String: Any]])
+        #expect(verdicts.count == 3)
+        #expect(verdicts[0]["route"] as? String == "/todos/1" && verdicts[0]["ok"] as? Bool == true)
+        #expect(verdicts[1]["route"] as? String == "/share/:id" && verdicts[1]["coverage"] as? String == "never")
+        #expect(verdicts[2]["expect"] as? String == "web" && verdicts[2]["ok"] as? Bool == true)
+        #expect(verdicts[0]["url"] as? String == "https://good.aasa.test/todos/1")
+    }
+
+    @Test func entitlementEntriesAreCrossCheckedPerService() throws {
+        let file = try entitlements(["applinks:good.aasa.test", "webcredentials:good.aasa.test"])
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let listed = try check(["good.aasa.test", "--no-cdn", "--entitlements", file, "--app-id", Self.app, "--json"])
+        #expect(listed.status == 0)
+        #expect(try listed.codes() == ["AASA505"])
+        let other = try check(["good.aasa.test", "--no-cdn", "--entitlements", file, "--app-id", "Q7Z3K8M2PX.com.aasacheck.other", "--json"])
+        #expect(other.status == 1)
+        #expect(try other.codes().filter { $0 == "AASA607" }.count == 2)
+    }
+
+    @Test func anEntitlementWithoutAnAppIDIsAUsageError() throws {
+        let file = try entitlements(["applinks:good.aasa.test"])
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let r = try check(["good.aasa.test", "--no-cdn", "--entitlements", file])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("no app ID"))
+    }
+
+    @Test func aMalformedRouteListIsExitStatusTwoAndTheDomainIsStillChecked() throws {
+        let routes = try temporaryFile(Array("todos maybe\n/todos/1\n".utf8), name: UUID().uuidString + ".routes")
+        defer { try? FileManager.default.removeItem(atPath: routes) }
+        let r = try check(["good.aasa.test", "--no-cdn", "--routes", routes, "--json"])
+        #expect(r.status == 2)
+        #expect(try r.codes().contains("AASA705"))
+        #expect((try r.json()["routes"] as? [[String: Any]])?.count == 1)
+    }
+}
