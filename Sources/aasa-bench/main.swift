@@ -136,13 +136,18 @@ let ourRate = Double(urls.count) / seconds(ours)
 let theirRate = Double(regexSample) / seconds(theirs)
 let rules = entry.rules.count
 print("document: \(documentPath) (\(rules) rules for \(appID))")
-print(String(format: "%-34@ %14@ %14@", "" as NSString, "aasa-check" as NSString, "regex baseline" as NSString))
-print(String(format: "%-34@ %14d %14d", "URLs decided" as NSString, urls.count, regexSample))
-print(String(format: "%-34@ %14.3f %14.3f", "seconds" as NSString, seconds(ours), seconds(theirs)))
-print(String(format: "%-34@ %14.0f %14.0f", "URLs per second (one core)" as NSString, ourRate, theirRate))
-print(String(format: "%-34@ %14.1f×", "speed-up" as NSString, ourRate / theirRate))
-print(String(format: "%-34@ %14.4f %14.4f", "*a*a*a*a*a*a*a*a*b vs 10,000 a (ms)" as NSString,
-             seconds(evilTime) * 1000 / Double(evilRuns), seconds(evilRegexTime) * 1000))
+func row(_ label: String, _ a: String, _ b: String) {
+    print(label.padding(toLength: 38, withPad: " ", startingAt: 0)
+          + String(repeating: " ", count: max(0, 14 - a.count)) + a
+          + String(repeating: " ", count: max(0, 16 - b.count)) + b)
+}
+row("", "aasa-check", "regex baseline")
+row("URLs decided", String(urls.count), String(regexSample))
+row("seconds", String(format: "%.3f", seconds(ours)), String(format: "%.3f", seconds(theirs)))
+row("URLs per second (one core)", String(format: "%.0f", ourRate), String(format: "%.0f", theirRate))
+row("speed-up", String(format: "%.1f×", ourRate / theirRate), "")
+row("*a*a*a*a*a*a*a*a*b vs 10,000 a (ms)", String(format: "%.4f", seconds(evilTime) * 1000 / Double(evilRuns)),
+    String(format: "%.1f", seconds(evilRegexTime) * 1000))
 print("decisions that agree with the baseline: \(agree) of \(regexSample); URLs opening the app: \(opens) of \(urls.count)")
 if evilResult { print("unexpected: the pathological pattern matched") }
 
