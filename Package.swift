@@ -23,8 +23,10 @@ let package = Package(
         .executableTarget(name: "aasa-check", dependencies: ["AASACheckKit"]),
         // The matching benchmark (scripts/bench-match.sh).
         .executableTarget(name: "aasa-bench", dependencies: ["AASACore"]),
+        // The local HTTPS harness (scripts/harness.sh) as the network tests start it.
+        .target(name: "HarnessSupport", path: "Tests/HarnessSupport"),
         .testTarget(name: "AASACoreTests", dependencies: ["AASACore"]),
-        .testTarget(name: "AASACheckKitTests", dependencies: ["AASACheckKit", "AASACore"]),
-        .testTarget(name: "AASANetTests", dependencies: ["AASANet", "AASACore"]),
+        .testTarget(name: "AASACheckKitTests", dependencies: ["AASACheckKit", "AASACore", "HarnessSupport"]),
+        .testTarget(name: "AASANetTests", dependencies: ["AASANet", "AASACore", "HarnessSupport"]),
     ]
 )

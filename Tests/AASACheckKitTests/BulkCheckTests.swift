@@ -2,6 +2,7 @@ import AASACore
 import AASANet
 import Foundation
 import Synchronization
+import HarnessSupport
 import Testing
 @testable import AASACheckKit
 

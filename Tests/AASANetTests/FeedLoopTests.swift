@@ -1,6 +1,7 @@
 import AASANet
 import Foundation
 import Synchronization
+import HarnessSupport
 import Testing
 
 /// `HTTPClient.run(concurrency:bell:next:onResult:)`: a transfer loop fed as it goes, against

@@ -1,5 +1,6 @@
 import AASANet
 import Foundation
+import HarnessSupport
 import Testing
 
 /// Drives AASANet against the local HTTPS harness: real nginx, real TLS, real libcurl.

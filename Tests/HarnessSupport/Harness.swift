@@ -7,29 +7,31 @@ import Glibc
 ///
 /// Starting it installs nginx/openssl when missing; if it cannot start, every test that needs
 /// it fails with the script's output (tests never skip for a missing tool).
-struct HarnessEnv: Sendable {
-    var port: Int
-    var hangPort: Int
-    var closedPort: Int
+public struct HarnessEnv: Sendable {
+    public var port: Int
+    public var hangPort: Int
+    public var closedPort: Int
     /// PEM file of the harness's test CA.
-    var caPath: String
+    public var caPath: String
     /// curl `CONNECT_TO` entries that send every test host to the harness.
-    var connectTo: [String]
-    var stateDir: String
+    public var connectTo: [String]
+    public var stateDir: String
 }
 
-struct HarnessError: Error, CustomStringConvertible {
-    var description: String
+public struct HarnessError: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(description: String) { self.description = description }
 }
 
-enum Harness {
-    static let repoRoot: URL = URL(fileURLWithPath: #filePath)
+public enum Harness {
+    public static let repoRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     private static let started: Result<HarnessEnv, HarnessError> = start()
 
     /// The running harness's environment; throws when it could not be started.
-    static func env() throws -> HarnessEnv { try started.get() }
+    public static func env() throws -> HarnessEnv { try started.get() }
 
     /// Runs `scripts/harness.sh start` with `posix_spawn` and `waitpid` (Foundation's `Process`
     /// can miss the exit of a script that leaves daemons behind), output in a temporary file.
@@ -66,7 +68,7 @@ enum Harness {
 
     /// Runs `command` with `/bin/bash -c`, standard output and error into `outputPath`, and
     /// waits for it with `waitpid`. `nil` when it cannot be started.
-    static func runShell(_ command: String, outputPath: String) -> (status: Int32, output: Data)? {
+    public static func runShell(_ command: String, outputPath: String) -> (status: Int32, output: Data)? {
         var pid: pid_t = 0
         let full = "\(command) > '\(outputPath)' 2>&1 < /dev/null"
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/bash"), strdup("-c"), strdup(full), nil]
