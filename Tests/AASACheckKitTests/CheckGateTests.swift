@@ -67,3 +67,66 @@ struct CheckGateTests {
         #expect((try r.json()["routes"] as? [[String: Any]])?.count == 1)
     }
 }
+
+/// `aasa-check entitlements` fetching each domain from the local HTTPS harness.
+@Suite("entitlements against the harness")
+struct EntitlementsHarnessTests {
+    func entitlements(_ args: [String]) throws -> Run {
+        let env = try Harness.env()
+        let network = env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath, "--timeout", "5"]
+        return run(["entitlements"] + args + network)
+    }
+
+    func file(_ entries: [String]) throws -> String {
+        let strings = entries.map { "<string>\($0)</string>" }.joined()
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>com.apple.developer.associated-domains</key><array>\(strings)</array></dict></plist>
+        """
+        return try temporaryFile(Array(xml.utf8), name: UUID().uuidString + "-Release.entitlements")
+    }
+
+    @Test func domainsThatListTheAppPass() throws {
+        let f = try file(["applinks:good.aasa.test", "webcredentials:good.aasa.test"])
+        defer { try? FileManager.default.removeItem(atPath: f) }
+        let r = try entitlements([f, "--app-id", CheckGateTests.app, "--json"])
+        #expect(r.status == 0, "\(r.stdout)")
+        let fetches = try #require(try r.json()["fetches"] as? [[String: Any]])
+        #expect(fetches.contains { $0["url"] as? String == "https://good.aasa.test/.well-known/apple-app-site-association" })
+        #expect(try !r.codes().contains("AASA607"))
+    }
+
+    @Test func aDomainWhoseFileLacksTheAppIsAASA607() throws {
+        let f = try file(["applinks:good.aasa.test"])
+        defer { try? FileManager.default.removeItem(atPath: f) }
+        let r = try entitlements([f, "--app-id", "Q7Z3K8M2PX.com.aasacheck.missing", "--json"])
+        #expect(r.status == 1)
+        let d = try #require((try r.json()["diagnostics"] as? [[String: Any]])?.first { $0["code"] as? String == "AASA607" })
+        #expect(d["target"] as? String == "good.aasa.test")
+        #expect(d["line"] as? Int == 2)
+    }
+
+    @Test func aWildcardIsCheckedAgainstItsApexFile() throws {
+        let f = try file(["applinks:*.good.aasa.test", "applinks:good.aasa.test"])
+        defer { try? FileManager.default.removeItem(atPath: f) }
+        let r = try entitlements([f, "--app-id", "Q7Z3K8M2PX.com.aasacheck.missing", "--json"])
+        let found = (try r.json()["diagnostics"] as? [[String: Any]] ?? []).filter { $0["code"] as? String == "AASA607" }
+        #expect(found.count == 2)
+        #expect(found.contains { ($0["message"] as? String)?.contains("which serves `*.good.aasa.test`") == true })
+        let fetches = try #require(try r.json()["fetches"] as? [[String: Any]])
+        #expect(fetches.filter { $0["url"] as? String == "https://good.aasa.test/.well-known/apple-app-site-association" }.count == 1,
+                "the apex file is fetched once for both entries")
+    }
+
+    @Test func aDeveloperModeDomainIsFetchedFromTheOriginOnly() throws {
+        let f = try file(["applinks:good.aasa.test?mode=developer"])
+        defer { try? FileManager.default.removeItem(atPath: f) }
+        let r = try entitlements([f, "--app-id", CheckGateTests.app, "--json"])
+        let codes = try r.codes()
+        #expect(codes.contains("AASA603"), "a developer-mode entry in a release build: \(codes)")
+        #expect(codes.contains("AASA505"), "the CDN check is skipped for an alternate-mode domain: \(codes)")
+        let fetches = try #require(try r.json()["fetches"] as? [[String: Any]])
+        #expect(fetches.allSatisfy { $0["source"] as? String == "origin" })
+        #expect(!codes.contains("AASA607"))
+    }
+}
