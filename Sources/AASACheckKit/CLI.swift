@@ -132,6 +132,10 @@ public enum AASACheck {
         if let c = commands.first(where: { $0.name == args[0] }) {
             command = c
             args.removeFirst()
+        } else if let near = KeySuggestion.nearest(to: args[0], in: commands.map { $0.name }),
+                  !args[0].contains("."), !args[0].hasPrefix("-") {
+            console.err("aasa-check: unknown command \(SafeText.escape(args[0])); did you mean `aasa-check \(near)`?\n")
+            return 2
         } else if let check = commands.first(where: { $0.name == "check" }) {
             command = check
         } else {

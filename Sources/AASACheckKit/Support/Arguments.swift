@@ -102,6 +102,10 @@ public struct ParsedArguments: Sendable {
                         throw UsageError("\(spec.name) needs a value (\(spec.valueName!)); see `aasa-check \(command) --help`")
                     }
                     value = arguments[i]
+                    // `--app-id --cacert ca.pem`: the value is missing, not "--cacert".
+                    if value.hasPrefix("--"), byName[String(value.split(separator: "=").first ?? "")] != nil {
+                        throw UsageError("\(spec.name) needs a value (\(spec.valueName!)) before \(value); see `aasa-check \(command) --help`")
+                    }
                     i += 1
                 }
                 if spec.repeatable {

@@ -34,14 +34,19 @@ public struct NetworkOptions: Sendable {
     public static func parse(_ arguments: ParsedArguments) throws -> NetworkOptions {
         var o = NetworkOptions()
         for entry in arguments.all("--connect-to") {
-            guard entry.split(separator: ":", omittingEmptySubsequences: false).count >= 4 else {
-                throw UsageError("--connect-to must be HOST:PORT:HOST2:PORT2 (parts may be empty); got \(SafeText.escape(entry))")
-            }
+            try validateConnectTo(entry)
             o.connectTo.append(entry)
         }
         if let ca = arguments.value("--cacert") {
-            guard FileManager.default.isReadableFile(atPath: ca) else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: ca, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  let handle = FileHandle(forReadingAtPath: ca) else {
                 throw UsageError("--cacert \(SafeText.escape(ca)): no such readable file")
+            }
+            let head = (try? handle.read(upToCount: 1_048_576)) ?? Data()
+            try? handle.close()
+            guard String(decoding: head, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
+                throw UsageError("--cacert \(SafeText.escape(ca)): not a PEM certificate bundle (no -----BEGIN CERTIFICATE-----); convert a DER file with `openssl x509 -inform der -in FILE -out FILE.pem`")
             }
             o.caCertPath = ca
         }
@@ -72,6 +77,44 @@ public struct NetworkOptions: Sendable {
         }
         o.noCDN = arguments.has("--no-cdn")
         return o
+    }
+
+    /// Checks a `--connect-to` entry as curl reads it: `HOST:PORT:HOST2:PORT2`, hosts may be
+    /// empty or an IPv6 address in brackets, ports empty or 1–65535.
+    /// - Throws: ``UsageError`` saying which part is wrong, before any request is made.
+    static func validateConnectTo(_ entry: String) throws {
+        var parts: [String] = []
+        var current = ""
+        var inBrackets = false
+        for c in entry {
+            if c == "[" { inBrackets = true }
+            if c == "]" { inBrackets = false }
+            if c == ":" && !inBrackets {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        parts.append(current)
+        let shown = SafeText.value(entry)
+        guard parts.count == 4 else {
+            throw UsageError("--connect-to must be HOST:PORT:HOST2:PORT2 (parts may be empty, IPv6 in brackets); got \(shown)")
+        }
+        guard !(parts[2].isEmpty && parts[3].isEmpty) else {
+            throw UsageError("--connect-to \(shown): say where to connect instead (HOST2, PORT2 or both); as given it changes nothing")
+        }
+        for port in [parts[1], parts[3]] where !port.isEmpty {
+            guard let n = Int(port), (1...65_535).contains(n) else {
+                throw UsageError("--connect-to \(shown): port \(SafeText.value(port)) is not a number from 1 to 65535")
+            }
+        }
+        for host in [parts[0], parts[2]] where !host.isEmpty {
+            let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+            guard bare.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-.:".contains($0)) }) else {
+                throw UsageError("--connect-to \(shown): \(SafeText.value(host)) is not a host name or address")
+            }
+        }
     }
 
     /// Whether a `--connect-to` entry applies to `host` on port 443 (curl's rule: an empty
@@ -106,10 +149,15 @@ public struct CheckTarget: Sendable {
     /// `applinks:example.com?mode=developer`.
     /// - Throws: ``UsageError`` when no usable host name remains.
     public static func parse(_ input: String) throws -> CheckTarget {
-        var s = input.trimmingWhitespace
+        var s = input.trimmingCharacters(in: .whitespacesAndNewlines)
+        let shown = SafeText.value(input)
         var plain = false
         let lower = s.lowercased()
+        let hadScheme = lower.hasPrefix("https://") || lower.hasPrefix("http://")
         if lower.hasPrefix("https://") { s = String(s.dropFirst(8)) } else if lower.hasPrefix("http://") { s = String(s.dropFirst(7)); plain = true }
+        if !hadScheme, FileManager.default.fileExists(atPath: input) {
+            throw UsageError("\(shown) is a local file, not a domain; to check a file use `aasa-check validate \(shown)`")
+        }
         for service in ["applinks:", "webcredentials:", "appclips:", "activitycontinuation:"] where s.lowercased().hasPrefix(service) {
             s = String(s.dropFirst(service.count))
         }
@@ -119,15 +167,69 @@ public struct CheckTarget: Sendable {
             if query.lowercased().hasPrefix("mode=") { mode = String(query.dropFirst(5)).lowercased() }
             s = String(s[..<q])
         }
-        if let slash = s.firstIndex(of: "/") { s = String(s[..<slash]) }
+        if let slash = s.firstIndex(of: "/") {
+            if !hadScheme && s[s.index(after: slash)...].contains(where: { $0 != "/" }) {
+                throw UsageError("\(shown) is not a domain name (it has a path); give the host, e.g. example.com")
+            }
+            s = String(s[..<slash])
+        }
         if s.hasPrefix("*.") { s = String(s.dropFirst(2)) }
         if s.hasSuffix(".") { s.removeLast() }
         let host = s.lowercased()
-        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789.-:[]")
-        guard !host.isEmpty, host.count <= 253, host.allSatisfy({ allowed.contains($0) }), !host.hasPrefix("."), !host.contains("..") else {
-            throw UsageError("\(SafeText.escape(input)): not a domain name")
+        if let mode {
+            let tokens = mode.split(separator: "+").map(String.init)
+            guard !tokens.isEmpty, tokens.allSatisfy({ $0 == "developer" || $0 == "managed" }) else {
+                throw UsageError("\(shown): mode must be developer, managed or developer+managed")
+            }
         }
+        try validateHost(host, shown: shown)
         return CheckTarget(input: input, host: host, plainHTTP: plain, mode: mode)
+    }
+}
+
+extension CheckTarget {
+    /// A host name as domains are written: labels of letters, digits and `-` (not at either
+    /// end, at most 63 each, 253 in all), at least two labels (or `localhost`), an optional
+    /// port; or an IP address. Non-ASCII names must be given in punycode.
+    /// - Throws: ``UsageError`` saying what is wrong.
+    static func validateHost(_ hostAndPort: String, shown: String) throws {
+        var host = hostAndPort
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { throw UsageError("\(shown): not a domain name") }
+            let rest = host[host.index(after: close)...]
+            if !rest.isEmpty {
+                guard rest.hasPrefix(":"), let port = Int(rest.dropFirst()), (1...65_535).contains(port) else {
+                    throw UsageError("\(shown): the port must be a number from 1 to 65535")
+                }
+            }
+            return
+        }
+        if let colon = host.lastIndex(of: ":") {
+            guard let port = Int(host[host.index(after: colon)...]), (1...65_535).contains(port) else {
+                throw UsageError("\(shown): the port must be a number from 1 to 65535")
+            }
+            host = String(host[..<colon])
+        }
+        if !host.unicodeScalars.allSatisfy(\.isASCII) {
+            throw UsageError("\(shown): not ASCII; give an internationalised domain name in punycode (xn--…)")
+        }
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard !host.isEmpty, host.count <= 253, !labels.contains(where: \.isEmpty) else {
+            throw UsageError("\(shown): not a domain name")
+        }
+        if labels.allSatisfy({ $0.allSatisfy(\.isNumber) }) && labels.count == 4 { return }  // IPv4
+        for label in labels {
+            guard label.count <= 63, label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }),
+                  label.first != "-", label.last != "-" else {
+                throw UsageError("\(shown): not a domain name (labels are letters, digits and -, not starting or ending with -)")
+            }
+        }
+        if labels.count < 2 && host != "localhost" {
+            throw UsageError("\(shown): not a domain name (a domain has at least two labels, such as example.com)")
+        }
+        if let last = labels.last, ["json", "txt", "plist", "entitlements", "xcent", "mobileprovision", "routes"].contains(last.lowercased()) {
+            throw UsageError("\(shown) looks like a file name, and there is no such file; a domain is written example.com")
+        }
     }
 }
 

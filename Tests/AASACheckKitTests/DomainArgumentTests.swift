@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import AASACheckKit
+
+/// Mistakes in domains and network flags are usage errors before any request is made.
+@Suite struct DomainArgumentTests {
+    @Test(arguments: [
+        ("fixtures", "at least two labels"),
+        ("aasa.json", "looks like a file name"),
+        ("-good.aasa.test", "not starting or ending with -"),
+        ("good.aasa.test:99999", "port must be a number"),
+        ("good.aasa.test:abc", "port must be a number"),
+        ("bücher.example", "punycode"),
+        ("good.aasa.test?mode=bogus", "mode must be"),
+        ("example.com/some/path", "it has a path"),
+        (String(repeating: "a", count: 64) + ".example", "not a domain name"),
+    ])
+    func badDomainsAreRefused(_ domain: String, _ message: String) {
+        #expect(throws: UsageError.self) { try CheckTarget.parse(domain) }
+        do {
+            _ = try CheckTarget.parse(domain)
+        } catch let error as UsageError {
+            #expect(error.message.contains(message), "\(error.message)")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test(arguments: ["example.com", "EXAMPLE.com.", "https://example.com/", "*.example.com", "applinks:example.com?mode=developer",
+                      "localhost", "good.aasa.test:8443", "192.0.2.1", "[::1]:8443", "xn--bcher-kva.example"])
+    func goodDomainsAreRead(_ domain: String) throws {
+        _ = try CheckTarget.parse(domain)
+    }
+
+    @Test func aLocalFileIsNotTakenForADomain() throws {
+        let path = fixturePath("routes/soar-starter-aasa.json")
+        let r = run(["check", path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("is a local file, not a domain"))
+    }
+
+    @Test func aMistypedCommandIsNotTakenForADomain() {
+        let r = run(["valdiate", "x.json"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("did you mean `aasa-check validate`?"))
+    }
+
+    @Test(arguments: ["good.aasa.test:abc:127.0.0.1:1", ":::", "a:1:b", "a:1:b:2:extra", "a:1:b:70000"])
+    func malformedConnectToIsAUsageError(_ entry: String) {
+        #expect(throws: UsageError.self) { try NetworkOptions.validateConnectTo(entry) }
+    }
+
+    @Test(arguments: ["::127.0.0.1:8443", "good.aasa.test:443:127.0.0.1:8443", "::[::1]:8443", "a::b:"])
+    func wellFormedConnectToIsAccepted(_ entry: String) throws {
+        try NetworkOptions.validateConnectTo(entry)
+    }
+
+    @Test func aCACertThatIsNotPEMIsAUsageError() throws {
+        let path = try temporaryFile(Array("not a certificate\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = run(["check", "example.com", "--cacert", path, "--connect-to", "::127.0.0.1:9"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("not a PEM certificate bundle"))
+    }
+
+    @Test func aMissingValueDoesNotSwallowTheNextFlag() {
+        let r = run(["check", "example.com", "--app-id", "--cacert", "ca.pem"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("--app-id needs a value (ID) before --cacert"))
+    }
+}
