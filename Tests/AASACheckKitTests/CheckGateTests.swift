@@ -130,3 +130,19 @@ struct EntitlementsHarnessTests {
         #expect(!codes.contains("AASA607"))
     }
 }
+
+/// `--app-id` is checked against Apple's CDN copy too: devices read that copy.
+@Suite("app ID membership in the CDN copy")
+struct CDNMembershipTests {
+    @Test func anAppOnlyInTheOriginFileIsAnError() throws {
+        let env = try Harness.env()
+        let network = env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath, "--timeout", "5"]
+        let r = run(["check", "stale.aasa.test", "--app-id", "Q7Z3K8M2PX.com.aasacheck.todos.beta", "--json"] + network)
+        #expect(r.status == 1)
+        let d = try #require((try r.json()["diagnostics"] as? [[String: Any]])?.first { $0["code"] as? String == "AASA607" })
+        #expect(d["source"] as? String == "cdn")
+        #expect((d["message"] as? String)?.contains("not in Apple's CDN copy") == true)
+        let listed = run(["check", "stale.aasa.test", "--app-id", "Q7Z3K8M2PX.com.aasacheck.todos", "--json"] + network)
+        #expect(try !listed.codes().contains("AASA607"))
+    }
+}

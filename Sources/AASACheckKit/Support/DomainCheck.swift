@@ -277,14 +277,26 @@ public enum DomainCheck {
 
     /// AASA607 for each `--app-id` that no applinks `details` entry names (prefix compared
     /// case-insensitively, bundle id exactly, as the system does).
-    static func membership(_ appIDs: [String], in hosting: HostingResult, domain: String) -> [Diagnostic] {
+    static func membership(_ appIDs: [String], in hosting: HostingResult, domain: String, cdn: FetchRecord? = nil) -> [Diagnostic] {
         guard !appIDs.isEmpty, let document = hosting.validation?.document else { return [] }
         func key(_ id: String) -> String {
             guard let dot = id.firstIndex(of: ".") else { return id }
             return id[..<dot].uppercased() + id[dot...]
         }
         let listed = Set((document.applinks?.details ?? []).flatMap { $0.appIDs.map { key($0.value) } })
-        return appIDs.filter { !listed.contains(key($0)) }.map { id in
+        var found: [Diagnostic] = []
+        // Devices read Apple's CDN copy: an app the origin lists but the copy does not is not
+        // associated yet.
+        if let cdn, cdn.status == 200, cdn.error == nil, let copy = Validator.validate(cdn.body, domain: domain).document {
+            let inCopy = Set((copy.applinks?.details ?? []).flatMap { $0.appIDs.map { key($0.value) } })
+            for id in appIDs where listed.contains(key(id)) && !inCopy.contains(key(id)) {
+                found.append(Diagnostic(code: "AASA607",
+                                        message: "the app ID \(SafeText.escape(id)) is in \(domain)'s file but not in Apple's CDN copy, which is what devices read",
+                                        hint: "The CDN fetches the file again within about a day; until then universal links for this app do not work on iOS 14 and later.",
+                                        target: domain, source: .cdn))
+            }
+        }
+        return found + appIDs.filter { !listed.contains(key($0)) }.map { id in
             let services = ["webcredentials", "appclips", "activitycontinuation"].filter { s in
                 document.appsService(s)?.apps?.contains { key($0.value) == key(id) } ?? false
             }

@@ -71,7 +71,7 @@ extension DomainCheck {
         let hosting = HostingJudge.judge(fetches)
         var diagnostics = hosting.diagnostics
         diagnostics += CDNJudge.judge(domain: t.host, cdn: fetched.cdn, skipped: cdnSkipReason(t, options), origin: hosting)
-        diagnostics += membership(appIDs, in: hosting, domain: t.host)
+        diagnostics += membership(appIDs, in: hosting, domain: t.host, cdn: fetched.cdn)
         return DomainOutcome(target: t, origin: o, legacy: fetched.legacy, browser: fetched.browser, cdn: fetched.cdn,
                              addresses: addresses, hosting: hosting, diagnostics: diagnostics)
     }
