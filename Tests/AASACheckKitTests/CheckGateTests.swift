@@ -146,3 +146,14 @@ struct CDNMembershipTests {
         #expect(try !listed.codes().contains("AASA607"))
     }
 }
+
+@Suite("duplicate domains")
+struct DuplicateDomainTests {
+    @Test func theSameDomainGivenTwiceIsCheckedOnce() throws {
+        let env = try Harness.env()
+        let network = env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath, "--timeout", "5"]
+        let r = run(["check", "good.aasa.test", "GOOD.aasa.test", "https://good.aasa.test/", "--no-cdn", "--json"] + network)
+        #expect(r.status == 0)
+        #expect((try r.json()["fetches"] as? [[String: Any]])?.count == 1)
+    }
+}

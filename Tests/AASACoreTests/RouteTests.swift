@@ -137,3 +137,13 @@ import Testing
         #expect(d.errors.first?.line == 3)
     }
 }
+
+@Suite struct RouteHintTests {
+    @Test func aRouteOnAnotherHostGetsAHostHint() throws {
+        let doc = try #require(validate(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"*"}]}]}}"#, domain: "soar.example").document)
+        let r = RouteCheck.run(document: doc, domain: "soar.example", routeList: Array("https://other.example/todos\n".utf8))
+        let d = try #require(r.diagnostics.first)
+        #expect(d.code == "AASA701")
+        #expect(d.hint?.contains("another host") == true)
+    }
+}

@@ -54,8 +54,15 @@ public enum CheckCommand: Command {
         }
         var report = Report()
         var targets: [CheckTarget] = []
+        var seen = Set<String>()
         for input in inputs {
-            do { targets.append(try CheckTarget.parse(input)) } catch let error as UsageError { report.unreadable.append(error.message) }
+            do {
+                let target = try CheckTarget.parse(input)
+                // The same domain given twice is checked once.
+                if seen.insert(target.host + "?" + (target.mode ?? "") + (target.plainHTTP ? "http" : "")).inserted { targets.append(target) }
+            } catch let error as UsageError {
+                report.unreadable.append(error.message)
+            }
         }
         let gate = try DomainGate.load(arguments, context: context)
         report.unreadable += gate.unreadable

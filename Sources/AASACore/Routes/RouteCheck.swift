@@ -81,7 +81,9 @@ public enum RouteCheck {
             hint = "Put an exclude rule for it before the rule that opens it: {\"/\": \"\(suggestion(v.route.path))\", \"exclude\": true}."
         }
         if v.failingDecision == .noMatch && v.route.expect == .app && v.detail == nil {
-            hint = "No details entry lists \(v.appID): add it to appIDs."
+            hint = v.explanation.hasPrefix("the URL's host")
+                ? "The route is on another host than the file checked; check it against that host's file, or write it as a path."
+                : "No details entry lists \(v.appID): add it to appIDs."
         }
         return Diagnostic(code: code, message: message, hint: hint, location: place, source: .routes, file: file)
     }
