@@ -3,26 +3,31 @@ import HarnessSupport
 import Testing
 @testable import AASACheckKit
 
+/// The network flags that send every request to the local harness.
+func harnessNetwork() throws -> [String] {
+    let env = try Harness.env()
+    return env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath, "--timeout", "5"]
+}
+
+/// A temporary release entitlements file with these associated-domain entries.
+func entitlementsFile(_ entries: [String]) throws -> String {
+    let strings = entries.map { "<string>\($0)</string>" }.joined()
+    let xml = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>com.apple.developer.associated-domains</key><array>\(strings)</array></dict></plist>
+    """
+    return try temporaryFile(Array(xml.utf8), name: UUID().uuidString + "-Release.entitlements")
+}
+
 /// `check DOMAIN --routes/--entitlements/--profile` against the local HTTPS harness: one
 /// report and one exit status for the domain, its routes and the entitlement.
 @Suite("check with routes and entitlements")
 struct CheckGateTests {
     static let app = "Q7Z3K8M2PX.com.aasacheck.todos"
 
-    func check(_ args: [String]) throws -> Run {
-        let env = try Harness.env()
-        let network = env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath, "--timeout", "5"]
-        return run(["check"] + args + network)
-    }
+    func check(_ args: [String]) throws -> Run { run(["check"] + args + (try harnessNetwork())) }
 
-    func entitlements(_ entries: [String]) throws -> String {
-        let strings = entries.map { "<string>\($0)</string>" }.joined()
-        let xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0"><dict><key>com.apple.developer.associated-domains</key><array>\(strings)</array></dict></plist>
-        """
-        return try temporaryFile(Array(xml.utf8), name: UUID().uuidString + ".entitlements")
-    }
+    func entitlements(_ entries: [String]) throws -> String { try entitlementsFile(entries) }
 
     @Test func routesAreJudgedAgainstTheServedFile() throws {
         let routes = try temporaryFile(Array("/todos/1\n/share/:id\n/admin   web\n".utf8), name: UUID().uuidString + ".routes")
@@ -71,20 +76,9 @@ struct CheckGateTests {
 /// `aasa-check entitlements` fetching each domain from the local HTTPS harness.
 @Suite("entitlements against the harness")
 struct EntitlementsHarnessTests {
-    func entitlements(_ args: [String]) throws -> Run {
-        let env = try Harness.env()
-        let network = env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath, "--timeout", "5"]
-        return run(["entitlements"] + args + network)
-    }
+    func entitlements(_ args: [String]) throws -> Run { run(["entitlements"] + args + (try harnessNetwork())) }
 
-    func file(_ entries: [String]) throws -> String {
-        let strings = entries.map { "<string>\($0)</string>" }.joined()
-        let xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0"><dict><key>com.apple.developer.associated-domains</key><array>\(strings)</array></dict></plist>
-        """
-        return try temporaryFile(Array(xml.utf8), name: UUID().uuidString + "-Release.entitlements")
-    }
+    func file(_ entries: [String]) throws -> String { try entitlementsFile(entries) }
 
     @Test func domainsThatListTheAppPass() throws {
         let f = try file(["applinks:good.aasa.test", "webcredentials:good.aasa.test"])
@@ -135,8 +129,7 @@ struct EntitlementsHarnessTests {
 @Suite("app ID membership in the CDN copy")
 struct CDNMembershipTests {
     @Test func anAppOnlyInTheOriginFileIsAnError() throws {
-        let env = try Harness.env()
-        let network = env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath, "--timeout", "5"]
+        let network = try harnessNetwork()
         let r = run(["check", "stale.aasa.test", "--app-id", "Q7Z3K8M2PX.com.aasacheck.todos.beta", "--json"] + network)
         #expect(r.status == 1)
         let d = try #require((try r.json()["diagnostics"] as? [[String: Any]])?.first { $0["code"] as? String == "AASA607" })
@@ -150,8 +143,7 @@ struct CDNMembershipTests {
 @Suite("duplicate domains")
 struct DuplicateDomainTests {
     @Test func theSameDomainGivenTwiceIsCheckedOnce() throws {
-        let env = try Harness.env()
-        let network = env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath, "--timeout", "5"]
+        let network = try harnessNetwork()
         let r = run(["check", "good.aasa.test", "GOOD.aasa.test", "https://good.aasa.test/", "--no-cdn", "--json"] + network)
         #expect(r.status == 0)
         #expect((try r.json()["fetches"] as? [[String: Any]])?.count == 1)
