@@ -277,17 +277,14 @@ public enum DomainCheck {
 
     /// AASA607 for each `--app-id` that no applinks `details` entry names (prefix compared
     /// case-insensitively, bundle id exactly, as the system does).
-    static func membership(_ appIDs: [String], in hosting: HostingResult, domain: String, cdn: FetchRecord? = nil) -> [Diagnostic] {
+    static func membership(_ appIDs: [String], in hosting: HostingResult, domain: String, cdnCopy: AASADocument? = nil) -> [Diagnostic] {
         guard !appIDs.isEmpty, let document = hosting.validation?.document else { return [] }
-        func key(_ id: String) -> String {
-            guard let dot = id.firstIndex(of: ".") else { return id }
-            return id[..<dot].uppercased() + id[dot...]
-        }
+        let key = DocumentMatcher.canonicalAppID
         let listed = Set((document.applinks?.details ?? []).flatMap { $0.appIDs.map { key($0.value) } })
         var found: [Diagnostic] = []
         // Devices read Apple's CDN copy: an app the origin lists but the copy does not is not
         // associated yet.
-        if let cdn, cdn.status == 200, cdn.error == nil, let copy = Validator.validate(cdn.body, domain: domain).document {
+        if let copy = cdnCopy {
             let inCopy = Set((copy.applinks?.details ?? []).flatMap { $0.appIDs.map { key($0.value) } })
             for id in appIDs where listed.contains(key(id)) && !inCopy.contains(key(id)) {
                 found.append(Diagnostic(code: "AASA607",

@@ -70,8 +70,9 @@ extension DomainCheck {
                                     plainHTTPRequested: t.plainHTTP)
         let hosting = HostingJudge.judge(fetches)
         var diagnostics = hosting.diagnostics
-        diagnostics += CDNJudge.judge(domain: t.host, cdn: fetched.cdn, skipped: cdnSkipReason(t, options), origin: hosting)
-        diagnostics += membership(appIDs, in: hosting, domain: t.host, cdn: fetched.cdn)
+        let copy = CDNJudge.usableCopy(fetched.cdn, domain: t.host)
+        diagnostics += CDNJudge.judge(domain: t.host, cdn: fetched.cdn, skipped: cdnSkipReason(t, options), origin: hosting, copy: copy)
+        diagnostics += membership(appIDs, in: hosting, domain: t.host, cdnCopy: copy)
         return DomainOutcome(target: t, origin: o, legacy: fetched.legacy, browser: fetched.browser, cdn: fetched.cdn,
                              addresses: addresses, hosting: hosting, diagnostics: diagnostics)
     }

@@ -17,12 +17,21 @@ public enum CDNJudge {
         record.headers.filter { $0.name.lowercased().hasPrefix("apple-") }
     }
 
+    /// The CDN's copy as a document, when the CDN answered 200 with one.
+    public static func usableCopy(_ cdn: FetchRecord?, domain: String) -> AASADocument? {
+        guard let cdn, cdn.error == nil, cdn.status == 200 else { return nil }
+        return Validator.validate(cdn.body, domain: domain).document
+    }
+
     /// Judges the CDN exchange for `domain`.
     /// - Parameters:
     ///   - cdn: the CDN exchange, `nil` when the check was skipped.
     ///   - skipped: why the check was skipped (`--no-cdn`, or an alternate-mode domain), for AASA505.
     ///   - origin: the origin's judgement, whose document the CDN copy is compared with.
-    public static func judge(domain: String, cdn: FetchRecord?, skipped: String? = nil, origin: HostingResult?) -> [Diagnostic] {
+    ///   - copy: the CDN copy already decoded (``usableCopy(_:domain:)``), so callers that
+    ///     need it too decode it once; decoded here when `nil`.
+    public static func judge(domain: String, cdn: FetchRecord?, skipped: String? = nil, origin: HostingResult?,
+                             copy: AASADocument? = nil) -> [Diagnostic] {
         var found: [Diagnostic] = []
         func add(_ code: String, _ message: String, hint: String? = nil) {
             found.append(Diagnostic(code: code, message: message, hint: hint, target: domain, source: .cdn))
@@ -45,7 +54,7 @@ public enum CDNJudge {
                 hint: "Devices on iOS 14+ read only the CDN's copy. Fix the origin (the Apple-Failure-Reason says what the CDN saw); the CDN fetches again within about a day.")
             return found
         }
-        let cdnDocument = Validator.validate(cdn.body, domain: domain).document
+        let cdnDocument = copy ?? Validator.validate(cdn.body, domain: domain).document
         if let originDocument = origin?.validation?.document {
             if let cdnDocument {
                 let differences = DocumentComparison.differences(origin: originDocument, cdn: cdnDocument)
