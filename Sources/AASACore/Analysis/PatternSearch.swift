@@ -100,8 +100,8 @@ public enum PatternSearch {
 
     /// Whether every string `inner` accepts is accepted by `outer`.
     /// - Returns: `true` proven, `false` refuted, `nil` unknown (search cut off).
-    /// - Parameter budget: product states the search may still explore; what it explores is
-    ///   taken off.
+    /// - Parameter budget: transitions the search may still compute (product states explored
+    ///   times the alphabet's size); what it computes is taken off.
     public static func includes(_ outer: CompiledPattern, _ inner: CompiledPattern, budget: inout Int) -> Bool? {
         if outer.matchesEverything { return true }
         let limit = max(1, min(20_000, budget / 16))
@@ -113,18 +113,6 @@ public enum PatternSearch {
         case .found: return false
         case .unknown: return nil
         }
-    }
-
-    /// Whether every string `inner` accepts is accepted by `outer` (search limited to 20,000
-    /// states).
-    public static func includes(_ outer: CompiledPattern, _ inner: CompiledPattern) -> Bool? {
-        var budget = 20_000
-        return includes(outer, inner, budget: &budget)
-    }
-
-    /// Whether `pattern` accepts every string (as `*` does).
-    public static func acceptsEverything(_ pattern: CompiledPattern, budget: inout Int) -> Bool {
-        includes(pattern, CompiledPattern("*"), budget: &budget) == true
     }
 
     static let regions: [[UInt32]] = [

@@ -99,14 +99,17 @@ public enum RuleCoverage {
     static func mayInclude(_ outer: CompiledPattern, _ inner: CompiledPattern) -> Bool {
         if inner.minLength < outer.minLength { return false }
         if let outerMax = outer.maxLength, inner.maxLength.map({ $0 > outerMax }) ?? true { return false }
-        let fold = outer.caseInsensitive || inner.caseInsensitive
-        func agree(_ a: [UInt32], _ b: [UInt32]) -> Bool {
-            for (x, y) in zip(a, b) where (fold ? CaseFold.fold(x) != CaseFold.fold(y) : x != y) { return false }
+        return literalsAgree(outer, inner, fold: outer.caseInsensitive || inner.caseInsensitive)
+    }
+
+    /// Whether the literal text two patterns' strings must start with agree as far as both go,
+    /// and likewise the text they must end with; when not, no string matches both.
+    static func literalsAgree(_ a: CompiledPattern, _ b: CompiledPattern, fold: Bool) -> Bool {
+        func agree<S: Sequence, T: Sequence>(_ x: S, _ y: T) -> Bool where S.Element == UInt32, T.Element == UInt32 {
+            for (p, q) in zip(x, y) where (fold ? CaseFold.fold(p) != CaseFold.fold(q) : p != q) { return false }
             return true
         }
-        if !agree(outer.literalPrefix, inner.literalPrefix) { return false }
-        if !agree(outer.literalSuffix.reversed(), inner.literalSuffix.reversed()) { return false }
-        return true
+        return agree(a.literalPrefix, b.literalPrefix) && agree(a.literalSuffix.reversed(), b.literalSuffix.reversed())
     }
 
     static func coversQuery(_ outer: CompiledQuery?, _ inner: CompiledQuery?, sameView: Bool, budget: inout Int) -> CoverageAnswer {

@@ -12,7 +12,7 @@ extension CodeDoc {
             var out: [Diagnostic] = []
             let defined = Set(links.substitutionVariables.keys)
             // Names and values of the variables themselves.
-            if let node = links.node(in: ctx.document.root, "substitutionVariables"), let members = node.objectMembers {
+            if let members = ctx.document.root["applinks"]?["substitutionVariables"]?.objectMembers {
                 for m in members {
                     let p = JSONPointer.appending("/applinks/substitutionVariables", m.key)
                     if m.key.contains(where: { "$()".contains($0) }) {
@@ -62,11 +62,6 @@ extension CodeDoc {
             }
             return out
         })
-}
-
-extension AppLinksService {
-    /// The raw JSON value of a key of `applinks`, looked up in the document root.
-    func node(in root: JSONNode, _ key: String) -> JSONNode? { root["applinks"]?[key] }
 }
 
 /// `$(…)` references in a pattern, honouring `\` escapes.

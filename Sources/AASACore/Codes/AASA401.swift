@@ -10,7 +10,7 @@ extension CodeDoc {
         check: { ctx in
             var out: [Diagnostic] = []
             for entry in ctx.matcher.entries {
-                for (position, rule) in entry.rules.enumerated() where rule.matchesEverything && entry.entry.node.isObjectRule(rule.rule) {
+                for (position, rule) in entry.rules.enumerated() where rule.matchesEverything && rule.rule.isWellFormed {
                     let list = rule.rule.isLegacyPath ? "paths" : "components"
                     let after = entry.rules.count - position - 1
                     let effect = rule.exclude ? "keeps every URL of the domain in the browser" : "opens every URL of the domain in the app"
@@ -22,12 +22,4 @@ extension CodeDoc {
             }
             return out
         })
-}
-
-extension JSONNode {
-    /// Whether a rule came from an object component or a `paths` string (non-object components
-    /// are AASA308's to report).
-    func isObjectRule(_ rule: Rule) -> Bool {
-        rule.isLegacyPath || !rule.text.hasPrefix("\"") && rule.text.hasPrefix("{")
-    }
 }

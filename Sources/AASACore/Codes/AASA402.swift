@@ -31,7 +31,7 @@ enum RuleShadowing {
             let index = CoverageCandidates(rules)
             for j in rules.indices where j > 0 {
                 let later = rules[j]
-                guard entry.entry.node.isObjectRule(later.rule) else { continue }
+                guard later.rule.isWellFormed else { continue }
                 var coveringIndex: Int?
                 var unsure = false
                 for i in index.candidates(for: j, later) {

@@ -219,6 +219,10 @@ public struct Rule: Sendable {
     /// Whether this came from legacy `paths`.
     public var isLegacyPath: Bool
 
+    /// Whether the rule came from a `paths` string or an object component; a component of
+    /// another JSON type is read as an empty rule, which AASA308 reports.
+    public var isWellFormed: Bool { isLegacyPath || text.hasPrefix("{") }
+
     public init(index: Int, ref: SourceRef, keys: RuleKeys, text: String, comment: String? = nil, isLegacyPath: Bool) {
         self.index = index
         self.ref = ref

@@ -208,13 +208,7 @@ public struct RouteJudge: Sendable {
     /// their literal prefixes (or suffixes) disagree, which settles most pairs without a search.
     static func mayOverlap(_ route: CompiledPattern, _ path: CompiledPattern?) -> Bool {
         guard let path else { return true }
-        let fold = path.caseInsensitive
-        func agree(_ a: [UInt32], _ b: [UInt32]) -> Bool {
-            for (x, y) in zip(a, b) where (fold ? CaseFold.fold(x) != CaseFold.fold(y) : x != y) { return false }
-            return true
-        }
-        return agree(route.literalPrefix, path.literalPrefix)
-            && agree(route.literalSuffix.reversed(), path.literalSuffix.reversed())
+        return RuleCoverage.literalsAgree(route, path, fold: path.caseInsensitive)
     }
 
 }
