@@ -40,7 +40,7 @@ public struct CommandContext: Sendable {
     public let style: Style
     public let command: String
     /// Codes the configuration file ignores, with the reason given.
-    public var ignored: [(code: String, reason: String)] = []
+    public var ignored: [(code: DiagnosticCode, reason: String)] = []
 
     /// Prints the report in the chosen format; `textBody` renders the text form of the report
     /// it is given (the report after the configuration's ignored codes are removed).

@@ -140,7 +140,7 @@ public struct Report: Sendable {
 
     static func json(_ d: Diagnostic) -> OutputJSON {
         .object([
-            ("code", .string(d.code)), ("severity", .string(d.severity.rawValue)), ("message", .string(d.message)),
+            ("code", .string(d.code.rawValue)), ("severity", .string(d.severity.rawValue)), ("message", .string(d.message)),
             ("target", .optional(d.target)), ("source", .optional(d.source?.rawValue)), ("file", .optional(d.file)),
             ("pointer", .optional(d.pointer)), ("line", .optional(d.location?.line)), ("column", .optional(d.location?.column)),
             ("hint", .optional(d.hint)),

@@ -202,7 +202,7 @@ struct BulkCheckTests {
             DomainCheck.stream(targets, options: options, window: 3, process: { outcome in
                 processed.append(names.firstIndex(of: outcome.target.host)!)
                 aheadMax = max(aheadMax, processed.count - emitted.count)
-                return outcome.diagnostics.map(\.code)
+                return outcome.diagnostics.map(\.code.rawValue)
             }, emit: { index, codes in emitted.append((index, codes)) })
             return (processed, emitted, aheadMax)
         }
@@ -277,7 +277,7 @@ struct BulkCheckTests {
         #expect(byIndex[0]?.lookedUp == true)
         #expect(byIndex[0]?.addresses?.contains("127.0.0.1") == true)
         let outcome = DomainCheck.judge(targets[0], try #require(byIndex[0]), options: options, appIDs: [])
-        #expect(outcome.diagnostics.map(\.code).contains("AASA101"))
+        #expect(outcome.diagnostics.map(\.code.rawValue).contains("AASA101"))
         #expect(outcome.addresses?.contains("127.0.0.1") == true)
         pipeline.finish()
     }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import AASACheckKit
+import AASACore
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -43,3 +44,7 @@ func temporaryFile(_ bytes: [UInt8], name: String = UUID().uuidString) throws ->
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     return path
 }
+
+/// Tests name codes as text (parameterised tests, tables): compare them with a finding's code.
+func == (lhs: DiagnosticCode, rhs: String) -> Bool { lhs.rawValue == rhs }
+func != (lhs: DiagnosticCode, rhs: String) -> Bool { lhs.rawValue != rhs }

@@ -1,17 +1,18 @@
+import Foundation
 import Testing
 @testable import AASACore
 
 /// Every code's failing example reports it and its passing example does not.
 @Suite struct CodeExamplesTests {
-    @Test(arguments: CodeDoc.all.map(\.code))
+    @Test(arguments: CodeDoc.all.map(\.code.rawValue))
     func failingExampleReportsTheCode(_ code: String) throws {
         let doc = try #require(CodeDoc.lookup(code))
         let found = try #require(doc.failing.run(), "no pipeline runs the examples of \(code)")
-        #expect(found.contains(code: code), "failing example of \(code) gave \(found.map(\.code))")
+        #expect(found.contains(code: code), "failing example of \(code) gave \(found.map(\.code.rawValue))")
         #expect(found.filter { $0.code == code }.allSatisfy { $0.severity == doc.severity })
     }
 
-    @Test(arguments: CodeDoc.all.map(\.code))
+    @Test(arguments: CodeDoc.all.map(\.code.rawValue))
     func passingExampleDoesNotReportTheCode(_ code: String) throws {
         let doc = try #require(CodeDoc.lookup(code))
         let found = try #require(doc.passing.run(), "no pipeline runs the examples of \(code)")
@@ -19,11 +20,11 @@ import Testing
     }
 
     @Test func registryMatchesTheSpecBlocksImplementedSoFar() {
-        let all = CodeDoc.all.map(\.code)
+        let all = CodeDoc.all.map(\.code.rawValue)
         #expect(all == all.sorted(), "Registry.swift lists codes in numeric order")
         #expect(Set(all).count == all.count, "each code is defined once")
         for doc in CodeDoc.all {
-            #expect(doc.code.count == 7 && doc.code.hasPrefix("AASA"))
+            #expect(doc.code.rawValue.count == 7 && doc.code.rawValue.hasPrefix("AASA"))
             #expect(!doc.title.isEmpty && !doc.why.isEmpty && !doc.fix.isEmpty)
         }
     }
@@ -32,5 +33,33 @@ import Testing
         #expect(CodeDoc.lookup("305")?.code == "AASA305")
         #expect(CodeDoc.lookup("aasa203")?.code == "AASA203")
         #expect(CodeDoc.lookup("AASA999") == nil)
+    }
+}
+
+/// A finding names its code by the constant defined beside the code's documentation, never by
+/// a string written somewhere else (issue: typed diagnostic codes).
+@Suite struct TypedCodesTests {
+    @Test func noCodeIsWrittenAsAStringOutsideCodes() throws {
+        let sources = packageRoot.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+        #expect(files.count > 50)
+        var offenders: [String] = []
+        let pattern = try Regex(#""AASA[0-9]{3}""#)
+        for file in files where !file.path.contains("/Sources/AASACore/Codes/") {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.contains(pattern) {
+                offenders.append("\(file.lastPathComponent):\(n + 1)")
+            }
+        }
+        #expect(offenders.isEmpty, "codes written as strings: \(offenders)")
+    }
+
+    @Test func everyCodeConstantIsItsDocumentedCode() {
+        for doc in CodeDoc.all {
+            #expect(doc.code.doc?.code == doc.code)
+            #expect(CodeDoc.lookup(doc.code.rawValue.lowercased())?.code == doc.code)
+        }
     }
 }

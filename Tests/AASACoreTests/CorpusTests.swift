@@ -49,7 +49,7 @@ struct CorpusEntry: CustomTestStringConvertible, Sendable {
         if let expected = entry.strictError {
             #expect(result.document == nil || result.diagnostics.contains { ["AASA201", "AASA203"].contains($0.code) },
                     "an invalid file must get a syntax finding")
-            let first = try #require(result.diagnostics.first { $0.code.hasPrefix("AASA20") && $0.severity == .error })
+            let first = try #require(result.diagnostics.first { $0.code.rawValue.hasPrefix("AASA20") && $0.severity == .error })
             #expect(first.location?.line == expected.line, "\(first.message)")
             if let column = expected.column {
                 #expect(first.location?.column == column, "\(first.message)")
@@ -93,6 +93,6 @@ struct CorpusEntry: CustomTestStringConvertible, Sendable {
     func notedOdditiesAreReported(_ file: String, _ code: String) throws {
         let bytes = try Array(Data(contentsOf: fixture("corpus/" + file)))
         let found = Validator.validate(bytes).diagnostics
-        #expect(found.contains(code: code), "\(file): \(found.map(\.code))")
+        #expect(found.contains(code: code), "\(file): \(found.map(\.code.rawValue))")
     }
 }

@@ -64,7 +64,7 @@ import Testing
     @Test(arguments: try corpusFiles())
     func corpusFileFindings(name: String) throws {
         let report = try F.lint(F.corpus.appendingPathComponent(name))
-        let codes = report.diagnostics.map(\.code).sorted()
+        let codes = report.diagnostics.map(\.code.rawValue).sorted()
         #expect(codes == Self.expected[name], "\(name): \(report.diagnostics.map { "\($0.code) \($0.message)" })")
         // Every finding about an entry is placed on its <string> element.
         for d in report.diagnostics where d.code != "AASA614" {

@@ -77,7 +77,7 @@ import Testing
         let doc = try document(#"{"webcredentials": {"apps": ["K7TQ3ZP2MX.com.soarstarter.soarstarterswift"]}}"#)
         let found = EntitlementCrossCheck.check(entries: try entries(["webcredentials:soarstarter.com"]),
             appID: Self.appID, documents: ["soarstarter.com": doc], file: nil)
-        #expect(found.map(\.code) == ["AASA607"])
+        #expect(found.map(\.code.rawValue) == ["AASA607"])
         #expect(found.first?.hint?.contains("bundle ids compare case-sensitively") == true)
     }
 

@@ -66,7 +66,7 @@ import Testing
             """
         let file = try EntitlementsFile.read(Array(withInteger.utf8))
         let report = EntitlementsLinter.lint(file)
-        #expect(report.diagnostics.map(\.code) == ["AASA601"])
+        #expect(report.diagnostics.map(\.code.rawValue) == ["AASA601"])
         #expect(report.diagnostics.first?.message.contains("<integer>, not a <string>") == true)
         #expect(report.diagnostics.first?.location?.column == 84)
     }
@@ -122,7 +122,7 @@ import Testing
     @Test func entriesTheSystemDropsGetNoWildcardCoverageFinding() throws {
         // `*.*.soarstarter.com` is malformed: no advice to add `*.soarstarter.com`.
         let doubled = EntitlementsLinter.lint(try EntitlementsFile.read(Array(F.plist(["applinks:*.*.soarstarter.com"]).utf8)))
-        #expect(doubled.diagnostics.map(\.code) == ["AASA601"])
+        #expect(doubled.diagnostics.map(\.code.rawValue) == ["AASA601"])
         #expect(try F.codes(F.plist(["applinks:*.soarstarter.com/path"])) == ["AASA601"])
         // An unknown service: no advice to add `applink:soarstarter.com`.
         #expect(try F.codes(F.plist(["applink:*.soarstarter.com"])) == ["AASA602"])
@@ -152,7 +152,7 @@ import Testing
     @Test func duplicates() throws {
         let twice = EntitlementsLinter.lint(try EntitlementsFile.read(Array(
             F.plist(["applinks:soarstarter.com", "webcredentials:soarstarter.com", "applinks:SoarStarter.com"]).utf8)))
-        #expect(twice.diagnostics.map(\.code) == ["AASA611"])
+        #expect(twice.diagnostics.map(\.code.rawValue) == ["AASA611"])
         #expect(twice.diagnostics.first?.pointer == "/com.apple.developer.associated-domains/2")
         #expect(twice.diagnostics.first?.message.contains("repeats entry 0") == true)
         let withMode = F.plist(["applinks:soarstarter.com?mode=developer", "applinks:soarstarter.com"])
@@ -165,14 +165,14 @@ import Testing
     @Test func tooManyDomainsIsReportedOnce() throws {
         let many = (0..<40).map { "applinks:d\($0).soarstarter.com" } + (0..<40).map { "webcredentials:d\($0).soarstarter.com" }
         let report = EntitlementsLinter.lint(try EntitlementsFile.read(Array(F.plist(many).utf8)))
-        #expect(report.diagnostics.map(\.code) == ["AASA609"])
+        #expect(report.diagnostics.map(\.code.rawValue) == ["AASA609"])
         #expect(report.diagnostics.first?.message.contains("lists 40 domains") == true)
         #expect(report.diagnostics.first?.pointer == "/com.apple.developer.associated-domains/30")
     }
 
     @Test func nonASCIIHostSuggestsPunycode() throws {
         let report = EntitlementsLinter.lint(try EntitlementsFile.read(Array(F.plist(["applinks:*.bücher.de"]).utf8)))
-        #expect(report.diagnostics.map(\.code) == ["AASA610", "AASA604"])
+        #expect(report.diagnostics.map(\.code.rawValue) == ["AASA610", "AASA604"])
         #expect(report.diagnostics.first?.hint == "write `applinks:*.xn--bcher-kva.de`")
     }
 
@@ -205,12 +205,12 @@ import Testing
 
         let lacking = try profile("K7TQ3ZP2MX", "com.soarstarter.SoarStarterSwift", grants: false)
         let d1 = EntitlementsLinter.checkProfile(lacking, appID: nil)
-        #expect(d1.map(\.code) == ["AASA612"])
+        #expect(d1.map(\.code.rawValue) == ["AASA612"])
         #expect(d1.first?.message.contains("does not grant Associated Domains") == true)
         #expect(d1.first?.file == "Soar.mobileprovision")
 
         let otherPrefix = EntitlementsLinter.checkProfile(good, appID: "ZZZZZ99999.com.soarstarter.SoarStarterSwift")
-        #expect(otherPrefix.map(\.code) == ["AASA612"])
+        #expect(otherPrefix.map(\.code.rawValue) == ["AASA612"])
         #expect(otherPrefix.first?.message.contains("App ID prefix K7TQ3ZP2MX") == true)
 
         let otherBundle = EntitlementsLinter.checkProfile(good, appID: "K7TQ3ZP2MX.com.soarstarter.Other")
@@ -227,7 +227,7 @@ import Testing
         let report = EntitlementsLinter.lint(ent, profile: good)
         #expect(report.appIdentity == AppIdentity(appID: appID, origin: .profile("Soar.mobileprovision")))
         #expect(report.buildKind.isRelease)
-        #expect(report.diagnostics.map(\.code) == ["AASA603"])
+        #expect(report.diagnostics.map(\.code.rawValue) == ["AASA603"])
     }
 
     @Test func xcentIdentity() throws {
@@ -241,7 +241,7 @@ import Testing
         #expect(own.appIdentity?.bundleID == "com.soarstarter.SoarStarterSwift")
         #expect(own.diagnostics.isEmpty)
         let other = EntitlementsLinter.lint(file, appID: "K7TQ3ZP2MX.com.soarstarter.Beta")
-        #expect(other.diagnostics.map(\.code) == ["AASA612"])
+        #expect(other.diagnostics.map(\.code.rawValue) == ["AASA612"])
         #expect(other.appIdentity?.origin == .argument)
         // Xcode source files often hold variables here: not an identity.
         let source = F.plist(["applinks:soarstarter.com"],

@@ -18,7 +18,7 @@ import Testing
     ])
     func sampleFindings(name: String, codes: [String]) throws {
         let report = try F.lint(F.samples.appendingPathComponent(name), appID: Self.appID)
-        #expect(report.diagnostics.map(\.code) == codes, "\(report.diagnostics.map(\.message))")
+        #expect(report.diagnostics.map(\.code.rawValue) == codes, "\(report.diagnostics.map(\.message))")
     }
 
     @Test func starterPlaceholderIsLocated() throws {
@@ -32,7 +32,7 @@ import Testing
     @Test func developmentFileWouldWarnUnderAReleaseName() throws {
         let bytes = try F.bytes(F.samples.appendingPathComponent("SoarStarterSwift-Debug.entitlements"))
         let file = try EntitlementsFile.read(bytes, path: "SoarStarterSwift.entitlements")
-        #expect(EntitlementsLinter.lint(file).diagnostics.map(\.code) == ["AASA603", "AASA603", "AASA603"])
+        #expect(EntitlementsLinter.lint(file).diagnostics.map(\.code.rawValue) == ["AASA603", "AASA603", "AASA603"])
     }
 
     @Test func signedProfileIsUnwrapped() throws {
@@ -75,6 +75,6 @@ import Testing
         #expect(report.buildKind == .release(reason: "the provisioning profile is a distribution profile (get-task-allow false)"))
         #expect(report.diagnostics.isEmpty)
         #expect(EntitlementsLinter.checkProfile(profile, appID: "ZZZZZ99999.com.soarstarter.SoarStarterSwift")
-            .map(\.code) == ["AASA612"])
+            .map(\.code.rawValue) == ["AASA612"])
     }
 }

@@ -32,11 +32,11 @@ enum EntitlementsFixtures {
 
     static func codes(_ xml: String, path: String? = nil, appID: String? = nil) throws -> [String] {
         let file = try EntitlementsFile.read(Array(xml.utf8), path: path)
-        return EntitlementsLinter.lint(file, appID: appID).diagnostics.map(\.code)
+        return EntitlementsLinter.lint(file, appID: appID).diagnostics.map(\.code.rawValue)
     }
 
     /// The codes `aasa-check entitlements` reports for a file's bytes (no path, no app ID).
     static func codes(_ bytes: [UInt8]) throws -> [String] {
-        EntitlementsLinter.lint(try EntitlementsFile.read(bytes)).diagnostics.map(\.code)
+        EntitlementsLinter.lint(try EntitlementsFile.read(bytes)).diagnostics.map(\.code.rawValue)
     }
 }

@@ -18,7 +18,7 @@ import Testing
         let r = try check(#"[{"/":"*"}]"#)
         #expect(appRoutes(r).count == 16)
         #expect(appRoutes(r).allSatisfy { $0.ok && $0.decision == .match })
-        #expect(r.diagnostics.map(\.code) == ["AASA703"], "only /auth-callback, listed as web, is reported")
+        #expect(r.diagnostics.map(\.code.rawValue) == ["AASA703"], "only /auth-callback, listed as web, is reported")
     }
 
     @Test func meExcludedProfileNot() throws {
@@ -37,7 +37,7 @@ import Testing
         let r = try check(#"[{"/":"/auth-callback","exclude":true},{"/":"/"},{"/":"/home"},{"/":"/component"},{"/":"/showcase"},{"/":"/todos"},{"/":"/me"},{"/":"/profile"},{"/":"/personal-info"},{"/":"/notifications","?":{"route":"*"}},{"/":"/permissions"},{"/":"/refer"},{"/":"/paywall"}]"#)
         let failed = r.verdicts.filter { !$0.ok }.map(\.route.text)
         #expect(failed == ["/redeem-code"])
-        #expect(r.diagnostics.map(\.code) == ["AASA701"])
+        #expect(r.diagnostics.map(\.code.rawValue) == ["AASA701"])
         #expect(r.summary == "17 routes, 15 open the app as expected, 1 stays on the web as expected")
     }
 
@@ -45,7 +45,7 @@ import Testing
         let doc = try #require(Validator.validate(Array(try Data(contentsOf: fixture("routes/soar-starter-aasa.json"))), domain: "soar.example").document)
         let r = RouteCheck.run(document: doc, domain: "soar.example", routeList: RouteTests.seedRoutes)
         #expect(r.verdicts.filter { !$0.ok }.map(\.route.text) == ["/redeem-code"])
-        #expect(r.diagnostics.map(\.code) == ["AASA701"])
+        #expect(r.diagnostics.map(\.code.rawValue) == ["AASA701"])
     }
 
     @Test func unusedIncludeRulesAreAASA704() throws {

@@ -133,7 +133,7 @@ public enum CheckCommand: Command {
     /// Everything done with one domain once its fetches are judged: per-domain checks go here.
     /// Runs once per domain, in completion order; the served bodies are dropped after it.
     static func checkDomain(_ outcome: DomainOutcome, gate: DomainGate, context: CommandContext, text: TextRenderer,
-                            ignored: Set<String>) -> DomainResult {
+                            ignored: Set<DiagnosticCode>) -> DomainResult {
         var outcome = outcome
         var routes: [OutputJSON] = []
         var extraSources: [String: [UInt8]] = [:]

@@ -22,7 +22,7 @@ public enum ExplainCommand: Command {
                 return 0
             }
             for doc in CodeDoc.all {
-                context.console.out("\(style.bold(doc.code))  \(doc.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(doc.title)\n")
+                context.console.out("\(style.bold(doc.code.rawValue))  \(doc.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(doc.title)\n")
             }
             return 0
         }
@@ -39,7 +39,7 @@ public enum ExplainCommand: Command {
         }
         for doc in docs {
             context.console.out("""
-            \(style.bold(doc.code)) (\(doc.severity.rawValue)): \(doc.title)
+            \(style.bold(doc.code.rawValue)) (\(doc.severity.rawValue)): \(doc.title)
 
             Why it matters: \(doc.why)
 
@@ -63,7 +63,7 @@ public enum ExplainCommand: Command {
     }
 
     static func json(_ doc: CodeDoc) -> OutputJSON {
-        .object([("code", .string(doc.code)), ("severity", .string(doc.severity.rawValue)), ("title", .string(doc.title)),
+        .object([("code", .string(doc.code.rawValue)), ("severity", .string(doc.severity.rawValue)), ("title", .string(doc.title)),
                  ("why", .string(doc.why)), ("fix", .string(doc.fix)),
                  ("failing", .string(doc.failing.displayText)), ("passing", .string(doc.passing.displayText))])
     }

@@ -64,7 +64,7 @@ public enum RoutesCommand: Command {
                                         appIDs: appIDs, routesFile: routesPath)
             report.diagnostics += result.diagnostics.map { d in
                 var d = d
-                if d.code == "AASA704" {
+                if d.code == .aasa704 {
                     d.file = loaded.label
                     d.source = loaded.validation.document == nil ? .file : (loaded.fetches.isEmpty ? .file : .origin)
                 }
@@ -80,7 +80,7 @@ public enum RoutesCommand: Command {
             if !parsed.errors.isEmpty {
                 // The lines that cannot be read (AASA705), with the route list's error.
                 report.cases.append(ReportCase(suite: routesPath, name: "route list",
-                                               diagnostics: report.diagnostics.filter { $0.code == "AASA705" }))
+                                               diagnostics: report.diagnostics.filter { $0.code == .aasa705 }))
             }
             summary = result.summary
             return context.emit(report) { text, report in render(report, result.verdicts, summary, text, context) }

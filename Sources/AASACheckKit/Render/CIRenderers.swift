@@ -35,9 +35,9 @@ public enum SARIFRenderer {
         let rules: [OutputJSON] = used.map { code in
             let doc = CodeDoc.lookup(code)
             return .object([
-                ("id", .string(code)),
-                ("name", .string(code)),
-                ("shortDescription", .object([("text", .string(doc?.title ?? code))])),
+                ("id", .string(code.rawValue)),
+                ("name", .string(code.rawValue)),
+                ("shortDescription", .object([("text", .string(doc?.title ?? code.rawValue))])),
                 ("fullDescription", .object([("text", .string(doc?.why ?? ""))])),
                 ("help", .object([("text", .string(doc?.fix ?? "")),
                                   ("markdown", .string("**\(code)**: \(doc?.title ?? "")\n\n\(doc?.why ?? "")\n\n**Fix:** \(doc?.fix ?? "")\n\nRun `aasa-check explain \(code)` for examples."))])),
@@ -46,7 +46,7 @@ public enum SARIFRenderer {
         }
         let results: [OutputJSON] = report.diagnostics.map { d in
             var members: [(String, OutputJSON)] = [
-                ("ruleId", .string(d.code)),
+                ("ruleId", .string(d.code.rawValue)),
                 ("ruleIndex", .int(used.firstIndex(of: d.code)!)),
                 ("level", .string(level(d.severity))),
                 ("message", .object([("text", .string(d.message + (d.hint.map { " Hint: \($0)" } ?? "")))])),
@@ -201,7 +201,7 @@ public enum JUnitRenderer {
                     let failure = XMLElement(name: "failure")
                     let first = c.failure ?? "\(failing[0].code): \(failing[0].message)"
                     failure.addAttribute(attribute("message", clean(first)))
-                    failure.addAttribute(attribute("type", failing.first?.code ?? "route"))
+                    failure.addAttribute(attribute("type", failing.first?.code.rawValue ?? "route"))
                     failure.stringValue = clean(((c.failure.map { [$0] } ?? []) + failing.map(line)).joined(separator: "\n"))
                     testcase.addChild(failure)
                 }

@@ -23,7 +23,7 @@ public struct Config: Sendable {
     public var routes: String?
     public var failOn: String?
     /// Code → reason.
-    public var ignore: [(code: String, reason: String)] = []
+    public var ignore: [(code: DiagnosticCode, reason: String)] = []
     /// The file it was read from.
     public var path: String
 

@@ -48,7 +48,7 @@ public enum DocumentSource {
         let body = outcome.hosting.servedBody ?? []
         return LoadedDocument(label: label, host: target.host,
                               validation: outcome.hosting.validation ?? Validator.validate(body, domain: target.host),
-                              bytes: body, diagnostics: outcome.diagnostics.filter { $0.code != "AASA505" },
+                              bytes: body, diagnostics: outcome.diagnostics.filter { $0.code != .aasa505 },
                               fetches: outcome.fetchSummaries)
     }
 }

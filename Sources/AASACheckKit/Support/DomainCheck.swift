@@ -287,7 +287,7 @@ public enum DomainCheck {
         if let copy = cdnCopy {
             let inCopy = Set((copy.applinks?.details ?? []).flatMap { $0.appIDs.map { key($0.value) } })
             for id in appIDs where listed.contains(key(id)) && !inCopy.contains(key(id)) {
-                found.append(Diagnostic(code: "AASA607",
+                found.append(Diagnostic(code: .aasa607,
                                         message: "the app ID \(SafeText.escape(id)) is in \(domain)'s file but not in Apple's CDN copy, which is what devices read",
                                         hint: "The CDN fetches the file again within about a day; until then universal links for this app do not work on iOS 14 and later.",
                                         target: domain, source: .cdn))
@@ -298,7 +298,7 @@ public enum DomainCheck {
                 document.appsService(s)?.apps?.contains { key($0.value) == key(id) } ?? false
             }
             let also = services.isEmpty ? "" : " (it is listed under \(services.joined(separator: ", ")))"
-            return Diagnostic(code: "AASA607",
+            return Diagnostic(code: .aasa607,
                               message: "the app ID \(SafeText.escape(id)) is not in any applinks details entry of \(domain)'s file\(also)",
                               hint: "Add it to a details entry's appIDs, deploy the file, and allow about a day for Apple's CDN.",
                               target: domain, source: .origin, file: hosting.fileLabel)

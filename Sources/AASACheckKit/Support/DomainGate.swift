@@ -85,7 +85,7 @@ struct DomainGate: Sendable {
             diagnostics += result.diagnostics.map { d in
                 var d = d
                 d.target = host
-                if d.code == "AASA704" {
+                if d.code == .aasa704 {
                     d.source = .origin
                     d.file = nil
                 }

@@ -66,7 +66,7 @@ public enum InputFile {
             var result = Validator.validate(bytes, domain: domain, totalSize: totalSize)
             if !sizeKnown {
                 result.diagnostics = result.diagnostics.map { d in
-                    guard d.code == "AASA107" else { return d }
+                    guard d.code == .aasa107 else { return d }
                     var d = d
                     d.message = "the file is \(sizeDescription); Apple's systems read at most \(Validator.sizeLimit) bytes"
                     return d

@@ -2,7 +2,7 @@ extension CodeDoc {
     /// Every address of the host is private or reserved. Reported by ``HostingJudge`` from the
     /// resolved addresses, unless the user redirected the connection (`--connect-to`).
     static let aasa110 = CodeDoc(
-        code: "AASA110", severity: .error,
+        code: .aasa110, severity: .error,
         title: "Every address of the host is private, loopback, link-local or reserved",
         why: "Apple's CDN refuses to connect to private or reserved addresses (observed: SWCERR00202 Connections to private/reserved IP addresses are not allowed), so an internal-only host never gets its file to devices.",
         fix: "Publish the domain on public addresses. For internal testing, use an associated domain with ?mode=developer or ?mode=managed, which devices fetch directly.",
@@ -12,4 +12,9 @@ extension CodeDoc {
         passing: .hosting(HostingExample(
             origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
             addresses: ["93.184.215.14", "10.20.30.40"])))
+}
+
+extension DiagnosticCode {
+    /// AASA110: see ``CodeDoc/aasa110``.
+    public static let aasa110 = DiagnosticCode(rawValue: "AASA110")
 }

@@ -1,7 +1,7 @@
 extension CodeDoc {
     /// A legacy signed file. Reported by ``HostingJudge``, which then checks the JSON inside.
     static let aasa111 = CodeDoc(
-        code: "AASA111", severity: .info,
+        code: .aasa111, severity: .info,
         title: "The file is a legacy signed (PKCS#7) file",
         why: "Before iOS 9 the file had to be signed. Devices still unwrap signed files, but nothing requires it, and signing makes every change a deployment of its own.",
         fix: "Serve the plain JSON file with Content-Type: application/json.",
@@ -24,4 +24,9 @@ extension CodeDoc {
         let signedData = der(0x30, der(0x02, [1]) + der(0x31, []) + encap + der(0x31, []))
         return der(0x30, SignedFile.signedDataOID + der(0xA0, signedData))
     }
+}
+
+extension DiagnosticCode {
+    /// AASA111: see ``CodeDoc/aasa111``.
+    public static let aasa111 = DiagnosticCode(rawValue: "AASA111")
 }

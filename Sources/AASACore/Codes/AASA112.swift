@@ -1,10 +1,15 @@
 extension CodeDoc {
     /// An empty body. Reported by ``Validator``.
     static let aasa112 = CodeDoc(
-        code: "AASA112", severity: .error,
+        code: .aasa112, severity: .error,
         title: "The body is empty",
         why: "An empty file holds no services, so no universal link, password autofill or App Clip of the domain works.",
         fix: "Deploy the JSON file itself; check that the build copies `.well-known/` (dot folders are often skipped).",
         failing: .document(""),
         passing: .document(#"{"webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}"#))
+}
+
+extension DiagnosticCode {
+    /// AASA112: see ``CodeDoc/aasa112``.
+    public static let aasa112 = DiagnosticCode(rawValue: "AASA112")
 }

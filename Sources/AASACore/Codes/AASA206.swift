@@ -1,10 +1,15 @@
 extension CodeDoc {
     /// The top-level value is not an object. Reported by ``Validator``.
     static let aasa206 = CodeDoc(
-        code: "AASA206", severity: .error,
+        code: .aasa206, severity: .error,
         title: "The top level is not an object",
         why: "The system looks up services (`applinks`, `webcredentials`, …) as keys of the top-level object; any other value means no service at all.",
         fix: "Wrap the content in one object: {\"applinks\": {…}}.",
         failing: .document(#"[{"applinks": {"details": []}}]"#),
         passing: .document(#"{"applinks": {"details": []}}"#))
+}
+
+extension DiagnosticCode {
+    /// AASA206: see ``CodeDoc/aasa206``.
+    public static let aasa206 = DiagnosticCode(rawValue: "AASA206")
 }

@@ -1,10 +1,15 @@
 extension CodeDoc {
     /// A structural value of the wrong JSON type. Reported by ``DocumentDecoder``.
     static let aasa302 = CodeDoc(
-        code: "AASA302", severity: .error,
+        code: .aasa302, severity: .error,
         title: "A service, `details`, `components`, `paths`, `apps` or `defaults` has the wrong JSON type",
         why: "The system ignores a value of the wrong type, so the rules or apps it was meant to hold do not exist for it.",
         fix: "Use the types of Apple's format: services, `defaults` and `substitutionVariables` are objects; `details`, `components`, `paths`, `apps` and `appIDs` are arrays.",
         failing: .document(#"{"applinks": {"details": {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}}}"#),
         passing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#))
+}
+
+extension DiagnosticCode {
+    /// AASA302: see ``CodeDoc/aasa302``.
+    public static let aasa302 = DiagnosticCode(rawValue: "AASA302")
 }

@@ -1,7 +1,7 @@
 extension CodeDoc {
     /// Both `appIDs` and `appID` in one entry.
     static let aasa304 = CodeDoc(
-        code: "AASA304", severity: .warning,
+        code: .aasa304, severity: .warning,
         title: "A `details` entry has both `appIDs` and `appID` (`appID` is ignored)",
         why: "When `appIDs` is an array the system ignores `appID`; an app listed only in `appID` gets none of the rules.",
         fix: "Keep only `appIDs` and list every app in it.",
@@ -12,9 +12,14 @@ extension CodeDoc {
                 guard entry.appIDsSource == "appIDs", let appID = entry.node["appID"] else { return nil }
                 let listed = appID.stringValue.map { id in entry.appIDs.contains { $0.value == id } } ?? false
                 let ref = SourceRef(pointer: JSONPointer.appending(entry.ref.pointer, "appID"), location: ctx.sourceMap.location(of: appID.offset))
-                return ctx.diagnostic("AASA304", at: ref,
+                return ctx.diagnostic(.aasa304, at: ref,
                                       "details[\(entry.index)] has both appIDs and appID; appID is ignored" + (listed ? " (its app is also in appIDs)" : ", so \(appID.stringValue ?? "its value") gets none of these rules"),
                                       hint: "Remove appID and keep every app in appIDs.")
             }
         })
+}
+
+extension DiagnosticCode {
+    /// AASA304: see ``CodeDoc/aasa304``.
+    public static let aasa304 = DiagnosticCode(rawValue: "AASA304")
 }

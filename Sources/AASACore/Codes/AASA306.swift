@@ -1,7 +1,7 @@
 extension CodeDoc {
     /// A lowercase App ID prefix.
     static let aasa306 = CodeDoc(
-        code: "AASA306", severity: .warning,
+        code: .aasa306, severity: .warning,
         title: "An app ID prefix is lower case (the system upper-cases it)",
         why: "It works, because the system upper-cases the prefix, but other tools and people compare it as written; it usually means the ID was typed by hand.",
         fix: "Write the App ID prefix in upper case.",
@@ -10,8 +10,13 @@ extension CodeDoc {
         check: { ctx in
             ctx.document.allAppIDs.compactMap { service, id in
                 guard AppIDSyntax.check(id.value) == .lowercasePrefix else { return nil }
-                return ctx.diagnostic("AASA306", at: id.ref, "the App ID prefix of \"\(id.value)\" (\(service)) is in lower case",
+                return ctx.diagnostic(.aasa306, at: id.ref, "the App ID prefix of \"\(id.value)\" (\(service)) is in lower case",
                                       hint: "Write \(DocumentMatcher.canonicalAppID(id.value)).")
             }
         })
+}
+
+extension DiagnosticCode {
+    /// AASA306: see ``CodeDoc/aasa306``.
+    public static let aasa306 = DiagnosticCode(rawValue: "AASA306")
 }

@@ -1,7 +1,7 @@
 extension CodeDoc {
     /// An app ID in more than one `details` entry.
     static let aasa307 = CodeDoc(
-        code: "AASA307", severity: .warning,
+        code: .aasa307, severity: .warning,
         title: "An app ID appears in more than one `details` entry (later entries are ignored)",
         why: "The system uses only the first entry that lists an app; the rules of later entries never apply to it.",
         fix: "Merge the rules into the first entry that lists the app, in the order they should be tried.",
@@ -16,7 +16,7 @@ extension CodeDoc {
                     let key = DocumentMatcher.canonicalAppID(id.value)
                     guard inThisEntry.insert(key).inserted else { continue }
                     if let first = firstEntry[key] {
-                        out.append(ctx.diagnostic("AASA307", at: id.ref,
+                        out.append(ctx.diagnostic(.aasa307, at: id.ref,
                                                   "\(id.value) is already listed in details[\(first)]; the system ignores this entry (details[\(entry.index)]) for it",
                                                   hint: "Move these rules into details[\(first)]."))
                     } else {
@@ -26,4 +26,9 @@ extension CodeDoc {
             }
             return out
         })
+}
+
+extension DiagnosticCode {
+    /// AASA307: see ``CodeDoc/aasa307``.
+    public static let aasa307 = DiagnosticCode(rawValue: "AASA307")
 }

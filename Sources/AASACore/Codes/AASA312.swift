@@ -1,7 +1,7 @@
 extension CodeDoc {
     /// Both `components` and `paths` in one entry.
     static let aasa312 = CodeDoc(
-        code: "AASA312", severity: .warning,
+        code: .aasa312, severity: .warning,
         title: "One entry has both `components` and `paths` (`paths` is ignored on iOS 13+)",
         why: "Current systems use `components` and ignore `paths`; rules written only in `paths` do nothing there.",
         fix: "Move every rule into `components` and remove `paths` (unless you still support iOS 12).",
@@ -11,8 +11,13 @@ extension CodeDoc {
             (ctx.document.applinks?.details ?? []).compactMap { entry in
                 guard case .components = entry.rules, let paths = entry.node["paths"] else { return nil }
                 let ref = SourceRef(pointer: JSONPointer.appending(entry.ref.pointer, "paths"), location: ctx.sourceMap.location(of: paths.offset))
-                return ctx.diagnostic("AASA312", at: ref, "details[\(entry.index)] has both components and paths; systems since iOS 13 ignore paths",
+                return ctx.diagnostic(.aasa312, at: ref, "details[\(entry.index)] has both components and paths; systems since iOS 13 ignore paths",
                                       hint: "Move the rules of paths into components.")
             }
         })
+}
+
+extension DiagnosticCode {
+    /// AASA312: see ``CodeDoc/aasa312``.
+    public static let aasa312 = DiagnosticCode(rawValue: "AASA312")
 }

@@ -1,7 +1,7 @@
 extension CodeDoc {
     /// Substitution variable problems.
     static let aasa315 = CodeDoc(
-        code: "AASA315", severity: .error,
+        code: .aasa315, severity: .error,
         title: "Substitution variable problem: undefined name, `$(` without `)`, a value that refers to another variable, a name with `$`, `(` or `)`",
         why: "A pattern that uses an undefined variable, or has `$(` without `)`, can never match; a value that refers to another variable is dropped by the system.",
         fix: "Define every variable in applinks.substitutionVariables (or use a built-in: alpha, upper, lower, alnum, digit, xdigit, region, lang), close every $( with ), and list plain values only.",
@@ -16,13 +16,13 @@ extension CodeDoc {
                 for m in members {
                     let p = JSONPointer.appending("/applinks/substitutionVariables", m.key)
                     if m.key.contains(where: { "$()".contains($0) }) {
-                        out.append(Diagnostic(code: "AASA315", message: "the variable name \"\(m.key)\" contains $, ( or ); it cannot be referred to",
+                        out.append(Diagnostic(code: .aasa315, message: "the variable name \"\(m.key)\" contains $, ( or ); it cannot be referred to",
                                               pointer: p, location: ctx.sourceMap.location(of: m.keyOffset)))
                     }
                     let values = m.value.arrayValue ?? [m.value]
                     for (i, v) in values.enumerated() {
                         guard let s = v.stringValue, s.contains("$(") else { continue }
-                        out.append(Diagnostic(code: "AASA315",
+                        out.append(Diagnostic(code: .aasa315,
                                               message: "the value \"\(s)\" of \"\(m.key)\" refers to another variable; the system drops such values",
                                               hint: "List the values themselves.",
                                               pointer: m.value.arrayValue == nil ? p : JSONPointer.appending(p, i),
@@ -35,11 +35,11 @@ extension CodeDoc {
                 for reference in VariableReferences.find(in: pattern) {
                     switch reference {
                     case .unclosed:
-                        out.append(ctx.diagnostic("AASA315", at: ref, "\(what) \"\(pattern)\" has $( without ); the pattern can never match",
+                        out.append(ctx.diagnostic(.aasa315, at: ref, "\(what) \"\(pattern)\" has $( without ); the pattern can never match",
                                                   hint: "Close the variable: $(name)."))
                     case .name(let name) where !defined.contains(name) && !BuiltinVariables.names.contains(name):
                         let suggestion = KeySuggestion.nearest(to: name, in: Array(defined) + BuiltinVariables.names.sorted())
-                        out.append(ctx.diagnostic("AASA315", at: ref, "\(what) \"\(pattern)\" uses the undefined variable $(\(name)); the pattern can never match",
+                        out.append(ctx.diagnostic(.aasa315, at: ref, "\(what) \"\(pattern)\" uses the undefined variable $(\(name)); the pattern can never match",
                                                   hint: suggestion.map { "Did you mean $(\($0))?" } ?? "Define it in applinks.substitutionVariables."))
                     default:
                         break
@@ -93,4 +93,9 @@ enum VariableReferences {
         }
         return out
     }
+}
+
+extension DiagnosticCode {
+    /// AASA315: see ``CodeDoc/aasa315``.
+    public static let aasa315 = DiagnosticCode(rawValue: "AASA315")
 }

@@ -1,7 +1,7 @@
 extension CodeDoc {
     /// `apps` of an apps service missing, empty or not strings.
     static let aasa317 = CodeDoc(
-        code: "AASA317", severity: .error,
+        code: .aasa317, severity: .error,
         title: "`apps` of `webcredentials`, `appclips` or `activitycontinuation` is missing, empty or not strings",
         why: "These services associate exactly the app IDs in `apps`; without them passwords, passkeys, App Clips or Handoff do not work for the domain.",
         fix: "Write {\"apps\": [\"<App ID prefix>.<bundle ID>\"]}.",
@@ -13,18 +13,23 @@ extension CodeDoc {
                 guard let service = ctx.document.appsService(name) else { continue }
                 let node = ctx.document.root[name]?["apps"]
                 if node == nil {
-                    out.append(ctx.diagnostic("AASA317", at: service.ref, "\(name) has no apps array", hint: "Add \"apps\": [\"<App ID prefix>.<bundle ID>\"]."))
+                    out.append(ctx.diagnostic(.aasa317, at: service.ref, "\(name) has no apps array", hint: "Add \"apps\": [\"<App ID prefix>.<bundle ID>\"]."))
                 } else if let array = node?.arrayValue {
                     if array.isEmpty {
-                        out.append(ctx.diagnostic("AASA317", at: SourceRef(pointer: "/\(name)/apps", location: ctx.sourceMap.location(of: node!.offset)),
+                        out.append(ctx.diagnostic(.aasa317, at: SourceRef(pointer: "/\(name)/apps", location: ctx.sourceMap.location(of: node!.offset)),
                                                   "\(name).apps is empty", hint: "List the app IDs."))
                     }
                     for (i, e) in array.enumerated() where e.stringValue == nil {
-                        out.append(ctx.diagnostic("AASA317", at: SourceRef(pointer: "/\(name)/apps/\(i)", location: ctx.sourceMap.location(of: e.offset)),
+                        out.append(ctx.diagnostic(.aasa317, at: SourceRef(pointer: "/\(name)/apps/\(i)", location: ctx.sourceMap.location(of: e.offset)),
                                                   "\(name).apps[\(i)] is a \(e.typeName), not an app ID string"))
                     }
                 }
             }
             return out
         })
+}
+
+extension DiagnosticCode {
+    /// AASA317: see ``CodeDoc/aasa317``.
+    public static let aasa317 = DiagnosticCode(rawValue: "AASA317")
 }

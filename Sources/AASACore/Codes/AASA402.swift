@@ -1,7 +1,7 @@
 extension CodeDoc {
     /// A rule that can never decide anything.
     static let aasa402 = CodeDoc(
-        code: "AASA402", severity: .warning,
+        code: .aasa402, severity: .warning,
         title: "A rule can never decide anything because an earlier rule covers every URL it matches (give the earlier rule)",
         why: "The first matching rule decides, so a rule whose URLs are all matched earlier is dead: editing it changes nothing, which misleads whoever maintains the file.",
         fix: "Remove the dead rule, or move it before the rule that covers it if it was meant to decide (typically an exclude or a narrower include).",
@@ -55,12 +55,12 @@ enum RuleShadowing {
                 let earlierName = "details[\(entry.entry.index)].\(list)[\(earlier.rule.index)] `\(earlier.rule.text)`"
                 let laterName = "details[\(entry.entry.index)].\(list)[\(later.rule.index)] `\(later.rule.text)`"
                 if later.exclude && !earlier.exclude {
-                    out.append(ctx.diagnostic("AASA404", at: later.rule.ref,
+                    out.append(ctx.diagnostic(.aasa404, at: later.rule.ref,
                                               "the exclude rule \(laterName) never excludes anything: the broader rule \(earlierName) before it already opens every URL it matches",
                                               hint: "Move the exclude rule before \(earlierName)."))
                 } else {
                     let effect = earlier.exclude == later.exclude ? "already decides the same for" : "already decides otherwise for"
-                    out.append(ctx.diagnostic("AASA402", at: later.rule.ref,
+                    out.append(ctx.diagnostic(.aasa402, at: later.rule.ref,
                                               "\(laterName) can never decide: \(earlierName) \(effect) every URL it matches",
                                               hint: "Remove it, or move it before \(earlierName) if it was meant to decide."))
                 }
@@ -68,10 +68,15 @@ enum RuleShadowing {
         }
         if let (entry, rule) = firstUndecided {
             let list = entry.entry.rules.keyName ?? "components"
-            out.append(ctx.diagnostic("AASA405", at: rule.rule.ref,
+            out.append(ctx.diagnostic(.aasa405, at: rule.rule.ref,
                                       "rule analysis is incomplete: whether an earlier rule hides \(undecided == 1 ? "this rule" : "\(undecided) rules, starting with this one,") (details[\(entry.entry.index)].\(list)[\(rule.rule.index)] `\(rule.rule.text)`) could not be decided within the work limits",
                                       hint: "Patterns with many ? after a * are costly to compare; simpler patterns, or fewer rules, let every overlap be checked."))
         }
         return out
     }
+}
+
+extension DiagnosticCode {
+    /// AASA402: see ``CodeDoc/aasa402``.
+    public static let aasa402 = DiagnosticCode(rawValue: "AASA402")
 }

@@ -1,7 +1,7 @@
 extension CodeDoc {
     /// A legacy `paths` pattern with `?` meant as a query.
     static let aasa403 = CodeDoc(
-        code: "AASA403", severity: .warning,
+        code: .aasa403, severity: .warning,
         title: "A legacy `paths` pattern contains `?` meant as a query: `paths` never see the query",
         why: "Legacy `paths` patterns are matched against the path only, and `?` there is a one-character wildcard, so \"/search?q=*\" never matches /search?q=shoes.",
         fix: "Use components: {\"/\": \"/search\", \"?\": {\"q\": \"*\"}}; or drop the query part from the path pattern.",
@@ -15,7 +15,7 @@ extension CodeDoc {
                     guard let path = rule.keys.path, let q = unescapedQuestionMark(in: path) else { continue }
                     let tail = path[path.index(after: q)...]
                     guard tail.contains("=") || tail.contains("&") else { continue }
-                    out.append(ctx.diagnostic("AASA403", at: rule.ref,
+                    out.append(ctx.diagnostic(.aasa403, at: rule.ref,
                                               "the legacy path \"\(rule.text)\" contains \"?\(tail)\", which reads like a query, but paths are matched against the path only and ? matches one character",
                                               hint: "Use components with a \"?\" key to match query items."))
                 }
@@ -37,4 +37,9 @@ extension CodeDoc {
         }
         return nil
     }
+}
+
+extension DiagnosticCode {
+    /// AASA403: see ``CodeDoc/aasa403``.
+    public static let aasa403 = DiagnosticCode(rawValue: "AASA403")
 }

@@ -1,7 +1,7 @@
 extension CodeDoc {
     /// The CDN has no usable copy. Reported by ``CDNJudge`` with every `Apple-*` header verbatim.
     static let aasa501 = CodeDoc(
-        code: "AASA501", severity: .error,
+        code: .aasa501, severity: .error,
         title: "Apple's CDN has no usable copy of the file",
         why: "Since iOS 14 devices ask Apple's CDN, not the site. When the CDN answers 404 with Apple-Failure-Reason, devices get no file and universal links open in the browser, whatever the site serves now.",
         fix: "Read Apple-Failure-Reason (what the CDN saw when it fetched the site, e.g. SWCERR00101 Bad HTTP Response: 403 Forbidden), fix the origin, and wait: the CDN fetches again within about a day.",
@@ -16,4 +16,9 @@ extension CodeDoc {
             cdn: HTTPExample(url: "https://app-site-association.cdn-apple.com/a/v1/example.com",
                              headers: [("Content-Type", "application/json"), ("Apple-Origin-Format", "json")],
                              body: #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/*"}]}]}}"#)))
+}
+
+extension DiagnosticCode {
+    /// AASA501: see ``CodeDoc/aasa501``.
+    public static let aasa501 = DiagnosticCode(rawValue: "AASA501")
 }

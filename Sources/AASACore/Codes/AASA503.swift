@@ -1,7 +1,7 @@
 extension CodeDoc {
     /// The CDN copy's age. Reported by ``CDNJudge`` from `Age` and `Cache-Control: max-age`.
     static let aasa503 = CodeDoc(
-        code: "AASA503", severity: .info,
+        code: .aasa503, severity: .info,
         title: "CDN cache age and when it may refresh",
         why: "The CDN serves its copy until it expires; knowing its age tells how long a fix on the origin may take to reach devices.",
         fix: "Nothing to fix; after changing the file, expect devices to see it only once the CDN has refreshed.",
@@ -15,4 +15,9 @@ extension CodeDoc {
             cdn: HTTPExample(url: "https://app-site-association.cdn-apple.com/a/v1/example.com",
                              headers: [("Content-Type", "application/json")],
                              body: #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/*"}]}]}}"#)))
+}
+
+extension DiagnosticCode {
+    /// AASA503: see ``CodeDoc/aasa503``.
+    public static let aasa503 = DiagnosticCode(rawValue: "AASA503")
 }

@@ -1,6 +1,6 @@
 extension CodeDoc {
     static let aasa601 = CodeDoc(
-        code: "AASA601", severity: .error,
+        code: .aasa601, severity: .error,
         title: "An associated domain entry is malformed",
         why: """
             Each entry must read `<service>:<host>` with an optional `?mode=` (Apple: Associated \
@@ -13,4 +13,9 @@ extension CodeDoc {
         fix: "Write the host alone after the service, lower case, no scheme, no path: `applinks:example.com`.",
         failing: .entitlements(associatedDomainsPlist(["applinks:https://soarstarter.com/"])),
         passing: .entitlements(associatedDomainsPlist(["applinks:soarstarter.com"])))
+}
+
+extension DiagnosticCode {
+    /// AASA601: see ``CodeDoc/aasa601``.
+    public static let aasa601 = DiagnosticCode(rawValue: "AASA601")
 }

@@ -1,6 +1,6 @@
 extension CodeDoc {
     static let aasa602 = CodeDoc(
-        code: "AASA602", severity: .error,
+        code: .aasa602, severity: .error,
         title: "An associated domain entry names an unknown service",
         why: """
             The service before `:` must be one the system knows: `applinks`, `webcredentials`, \
@@ -11,4 +11,9 @@ extension CodeDoc {
         fix: "Spell the service exactly, in lower case: `applinks:`.",
         failing: .entitlements(associatedDomainsPlist(["app links:soarstarter.com"])),
         passing: .entitlements(associatedDomainsPlist(["applinks:soarstarter.com"])))
+}
+
+extension DiagnosticCode {
+    /// AASA602: see ``CodeDoc/aasa602``.
+    public static let aasa602 = DiagnosticCode(rawValue: "AASA602")
 }

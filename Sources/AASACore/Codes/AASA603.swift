@@ -1,6 +1,6 @@
 extension CodeDoc {
     static let aasa603 = CodeDoc(
-        code: "AASA603", severity: .warning,
+        code: .aasa603, severity: .warning,
         title: "A `?mode=developer` or `managed` entry in a release entitlement",
         why: """
             Developer-mode entries work only in development-signed builds on a device with the \
@@ -17,4 +17,9 @@ extension CodeDoc {
         passing: .entitlements(associatedDomainsPlist(
             ["applinks:soarstarter.com"],
             extra: "\t<key>aps-environment</key>\n\t<string>production</string>")))
+}
+
+extension DiagnosticCode {
+    /// AASA603: see ``CodeDoc/aasa603``.
+    public static let aasa603 = DiagnosticCode(rawValue: "AASA603")
 }

@@ -1,6 +1,6 @@
 extension CodeDoc {
     static let aasa604 = CodeDoc(
-        code: "AASA604", severity: .info,
+        code: .aasa604, severity: .info,
         title: "A `*.` wildcard does not cover the apex, and no entry lists it",
         why: """
             `*.example.com` matches every subdomain of `example.com` but not `example.com` itself \
@@ -10,4 +10,9 @@ extension CodeDoc {
         fix: "Add an entry for the apex beside the wildcard: `applinks:example.com`.",
         failing: .entitlements(associatedDomainsPlist(["applinks:*.soarstarter.com"])),
         passing: .entitlements(associatedDomainsPlist(["applinks:*.soarstarter.com", "applinks:soarstarter.com"])))
+}
+
+extension DiagnosticCode {
+    /// AASA604: see ``CodeDoc/aasa604``.
+    public static let aasa604 = DiagnosticCode(rawValue: "AASA604")
 }

@@ -1,6 +1,6 @@
 extension CodeDoc {
     static let aasa607 = CodeDoc(
-        code: "AASA607", severity: .error,
+        code: .aasa607, severity: .error,
         title: "The app ID is not listed in the domain's file for that service",
         why: """
             The system associates the app with a domain only when the domain's \
@@ -29,4 +29,9 @@ extension CodeDoc {
                   "components": [{"/": "/todos"}]}]},
                  "webcredentials": {"apps": ["K7TQ3ZP2MX.com.soarstarter.SoarStarterSwift"]}}
                 """]))
+}
+
+extension DiagnosticCode {
+    /// AASA607: see ``CodeDoc/aasa607``.
+    public static let aasa607 = DiagnosticCode(rawValue: "AASA607")
 }

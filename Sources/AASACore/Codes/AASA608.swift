@@ -1,6 +1,6 @@
 extension CodeDoc {
     static let aasa608 = CodeDoc(
-        code: "AASA608", severity: .warning,
+        code: .aasa608, severity: .warning,
         title: "A placeholder host, or a temporary tunnel host in normal mode",
         why: """
             Templates ship `applinks:example.com` (or `yourdomain…`, `LINKING_DOMAIN`) and expect it to \
@@ -11,4 +11,9 @@ extension CodeDoc {
         fix: "Replace it with the domain that serves your apple-app-site-association file.",
         failing: .entitlements(associatedDomainsPlist(["applinks:example.com"])),
         passing: .entitlements(associatedDomainsPlist(["applinks:soarstarter.com"])))
+}
+
+extension DiagnosticCode {
+    /// AASA608: see ``CodeDoc/aasa608``.
+    public static let aasa608 = DiagnosticCode(rawValue: "AASA608")
 }

@@ -1,6 +1,6 @@
 extension CodeDoc {
     static let aasa609 = CodeDoc(
-        code: "AASA609", severity: .warning,
+        code: .aasa609, severity: .warning,
         title: "More than 30 associated domains",
         why: """
             Apple advises keeping the list to about 20–30 domains (Apple: Supporting associated domains): every \
@@ -10,4 +10,9 @@ extension CodeDoc {
         fix: "Serve the links from fewer hosts (redirect the rest on the web side), or drop domains that carry no links.",
         failing: .entitlements(associatedDomainsPlist(Array(0..<31).map { "applinks:d\($0).soarstarter.com" })),
         passing: .entitlements(associatedDomainsPlist(Array(0..<30).map { "applinks:d\($0).soarstarter.com" })))
+}
+
+extension DiagnosticCode {
+    /// AASA609: see ``CodeDoc/aasa609``.
+    public static let aasa609 = DiagnosticCode(rawValue: "AASA609")
 }

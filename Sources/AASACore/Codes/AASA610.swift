@@ -1,6 +1,6 @@
 extension CodeDoc {
     static let aasa610 = CodeDoc(
-        code: "AASA610", severity: .error,
+        code: .aasa610, severity: .error,
         title: "A non-ASCII host",
         why: """
             Hosts in the entitlement must be ASCII: an internationalised domain name is written in its \
@@ -10,4 +10,9 @@ extension CodeDoc {
         fix: "Write the punycode form: `applinks:xn--mnchen-3ya.de` for `münchen.de`.",
         failing: .entitlements(associatedDomainsPlist(["applinks:münchen.de"])),
         passing: .entitlements(associatedDomainsPlist(["applinks:xn--mnchen-3ya.de"])))
+}
+
+extension DiagnosticCode {
+    /// AASA610: see ``CodeDoc/aasa610``.
+    public static let aasa610 = DiagnosticCode(rawValue: "AASA610")
 }

@@ -1,6 +1,6 @@
 extension CodeDoc {
     static let aasa611 = CodeDoc(
-        code: "AASA611", severity: .warning,
+        code: .aasa611, severity: .warning,
         title: "The same entry twice, or the same host with and without a mode",
         why: """
             A repeated entry adds nothing; the same host listed both plainly and with `?mode=developer` \
@@ -13,4 +13,9 @@ extension CodeDoc {
             extra: "\t<key>get-task-allow</key>\n\t<true/>")),
         passing: .entitlements(associatedDomainsPlist(
             ["applinks:soarstarter.com", "applinks:www.soarstarter.com"])))
+}
+
+extension DiagnosticCode {
+    /// AASA611: see ``CodeDoc/aasa611``.
+    public static let aasa611 = DiagnosticCode(rawValue: "AASA611")
 }

@@ -1,6 +1,6 @@
 extension CodeDoc {
     static let aasa612 = CodeDoc(
-        code: "AASA612", severity: .error,
+        code: .aasa612, severity: .error,
         title: "The provisioning profile does not grant associated domains, or signs another app ID",
         why: """
             A build can only carry the Associated Domains entitlement when its provisioning profile \
@@ -21,4 +21,9 @@ extension CodeDoc {
         passing: .entitlements(
             decodedProfilePlist(prefix: "K7TQ3ZP2MX", bundleID: "com.soarstarter.SoarStarterSwift", grantsAssociatedDomains: true),
             appID: "K7TQ3ZP2MX.com.soarstarter.SoarStarterSwift"))
+}
+
+extension DiagnosticCode {
+    /// AASA612: see ``CodeDoc/aasa612``.
+    public static let aasa612 = DiagnosticCode(rawValue: "AASA612")
 }

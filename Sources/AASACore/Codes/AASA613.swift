@@ -1,6 +1,6 @@
 extension CodeDoc {
     static let aasa613 = CodeDoc(
-        code: "AASA613", severity: .warning,
+        code: .aasa613, severity: .warning,
         title: "An unresolved build variable in an entry",
         why: """
             Entitlement files may hold Xcode build variables such as `$(PRODUCT_BUNDLE_IDENTIFIER)` or \
@@ -12,4 +12,9 @@ extension CodeDoc {
         fix: "Check the variable is defined for every configuration, or write the domain itself; check the built `.xcent`.",
         failing: .entitlements(associatedDomainsPlist(["appclips:${associatedDomain}"])),
         passing: .entitlements(associatedDomainsPlist(["appclips:clip.soarstarter.com"])))
+}
+
+extension DiagnosticCode {
+    /// AASA613: see ``CodeDoc/aasa613``.
+    public static let aasa613 = DiagnosticCode(rawValue: "AASA613")
 }

@@ -1,6 +1,6 @@
 extension CodeDoc {
     static let aasa614 = CodeDoc(
-        code: "AASA614", severity: .warning,
+        code: .aasa614, severity: .warning,
         title: "The entitlement lists no associated domain",
         why: """
             An entitlements file checked for universal links has no \
@@ -10,4 +10,9 @@ extension CodeDoc {
         fix: "Add the Associated Domains capability in Xcode with an entry per domain: `applinks:example.com`.",
         failing: .entitlements(associatedDomainsPlist([])),
         passing: .entitlements(associatedDomainsPlist(["applinks:soarstarter.com"])))
+}
+
+extension DiagnosticCode {
+    /// AASA614: see ``CodeDoc/aasa614``.
+    public static let aasa614 = DiagnosticCode(rawValue: "AASA614")
 }

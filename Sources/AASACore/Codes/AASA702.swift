@@ -1,7 +1,7 @@
 extension CodeDoc {
     /// A route that must open the app is excluded. Reported by ``RouteCheck``.
     static let aasa702 = CodeDoc(
-        code: "AASA702", severity: .error,
+        code: .aasa702, severity: .error,
         title: "A route that must open the app is excluded (give the rule)",
         why: "An exclude rule decides before any include rule reaches the route, so the link stays in the browser.",
         fix: "Narrow the exclude rule, or put an include rule for the route before it.",
@@ -9,4 +9,9 @@ extension CodeDoc {
                          routes: "/me\n/profile\n"),
         passing: .routes(document: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/me/settings/*", "exclude": true}, {"/": "*"}]}]}}"#,
                          routes: "/me\n/profile\n"))
+}
+
+extension DiagnosticCode {
+    /// AASA702: see ``CodeDoc/aasa702``.
+    public static let aasa702 = DiagnosticCode(rawValue: "AASA702")
 }

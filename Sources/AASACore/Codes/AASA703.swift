@@ -1,7 +1,7 @@
 extension CodeDoc {
     /// A web-only route opens the app. Reported by ``RouteCheck``.
     static let aasa703 = CodeDoc(
-        code: "AASA703", severity: .error,
+        code: .aasa703, severity: .error,
         title: "A route that must stay on the web opens the app (give the rule)",
         why: "The app opens on a URL it cannot route, usually on a blank or wrong screen, instead of the web page the user expected.",
         fix: "Add an exclude rule for the route before the rule that opens it.",
@@ -9,4 +9,9 @@ extension CodeDoc {
                          routes: "/help/website/*   web\n"),
         passing: .routes(document: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/help/website/*", "exclude": true}, {"/": "*"}]}]}}"#,
                          routes: "/help/website/*   web\n"))
+}
+
+extension DiagnosticCode {
+    /// AASA703: see ``CodeDoc/aasa703``.
+    public static let aasa703 = DiagnosticCode(rawValue: "AASA703")
 }

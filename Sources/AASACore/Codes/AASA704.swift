@@ -1,7 +1,7 @@
 extension CodeDoc {
     /// An include rule no listed route uses. Reported by ``RouteCheck`` (only with a route list).
     static let aasa704 = CodeDoc(
-        code: "AASA704", severity: .warning,
+        code: .aasa704, severity: .warning,
         title: "A rule matches none of the listed routes",
         why: "The rule sends URLs to the app that the app's route list does not handle, so they open the app on a blank or fallback screen — or the route list is missing a route.",
         fix: "Add the route the rule is for to the route list, or remove the rule. (Exclude rules are not reported: keeping pages on the web needs no route.)",
@@ -9,4 +9,9 @@ extension CodeDoc {
                          routes: "/todos\n"),
         passing: .routes(document: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/todos"}]}]}}"#,
                          routes: "/todos\n"))
+}
+
+extension DiagnosticCode {
+    /// AASA704: see ``CodeDoc/aasa704``.
+    public static let aasa704 = DiagnosticCode(rawValue: "AASA704")
 }

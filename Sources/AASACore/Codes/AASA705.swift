@@ -1,7 +1,7 @@
 extension CodeDoc {
     /// A route line that cannot be read. Reported by ``RouteList``.
     static let aasa705 = CodeDoc(
-        code: "AASA705", severity: .error,
+        code: .aasa705, severity: .error,
         title: "A route line cannot be understood",
         why: "A route that cannot be read is not checked, so a broken link could pass unnoticed.",
         fix: "Write one route a line: a path (/todos), a full URL (https://example.com/me) or scheme://route (soar://todos), then optionally app or web; # starts a comment.",
@@ -9,4 +9,9 @@ extension CodeDoc {
                          routes: "todos maybe\n"),
         passing: .routes(document: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}]}]}}"#,
                          routes: "/todos app\n"))
+}
+
+extension DiagnosticCode {
+    /// AASA705: see ``CodeDoc/aasa705``.
+    public static let aasa705 = DiagnosticCode(rawValue: "AASA705")
 }

@@ -6,7 +6,7 @@
 /// and not for the passing one. Codes and severities are those of `../shared/spec/diagnostics.md`.
 public struct CodeDoc: Sendable {
     /// The code, `AASA` and three digits.
-    public let code: String
+    public let code: DiagnosticCode
     /// Default severity.
     public let severity: Severity
     /// One line: when the code is reported.
@@ -25,7 +25,7 @@ public struct CodeDoc: Sendable {
     public let check: (@Sendable (CheckContext) -> [Diagnostic])?
 
     public init(
-        code: String, severity: Severity, title: String, why: String, fix: String,
+        code: DiagnosticCode, severity: Severity, title: String, why: String, fix: String,
         failing: CodeExample, passing: CodeExample,
         check: (@Sendable (CheckContext) -> [Diagnostic])? = nil
     ) {
@@ -40,6 +40,9 @@ public struct CodeDoc: Sendable {
     }
 
     /// The documentation of `code` (case-insensitive, `AASA` prefix optional), or `nil`.
+    public static func lookup(_ code: DiagnosticCode) -> CodeDoc? { lookup(code.rawValue) }
+
+    /// The documentation of `code` (case-insensitive, `AASA` prefix optional), or `nil`.
     public static func lookup(_ code: String) -> CodeDoc? {
         var key = code.uppercased()
         if !key.hasPrefix("AASA") { key = "AASA" + key }
@@ -47,7 +50,7 @@ public struct CodeDoc: Sendable {
     }
 
     private static let byCode: [String: CodeDoc] = Dictionary(
-        all.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        all.map { ($0.code.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
 }
 
 /// An input that a code's example feeds to one of aasa-check's pipelines.

@@ -48,14 +48,48 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
     public var description: String { "\(line):\(column)" }
 }
 
+/// A diagnostic code: `AASA` and three digits (spec `diagnostics.md`).
+///
+/// Each code is one constant, defined beside its documentation in its own file under
+/// `Sources/AASACore/Codes/` (`DiagnosticCode.aasa305`), so a finding names its code by that
+/// constant and no code is written as a string anywhere else. Codes are a public interface:
+/// never renumbered or reused. Encoded in JSON as the string (`"AASA305"`).
+public struct DiagnosticCode: RawRepresentable, Hashable, Comparable, Sendable, Codable,
+    CustomStringConvertible, ExpressibleByStringLiteral
+{
+    /// `AASA` and three digits, such as `"AASA305"`.
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// A code read from text (a configuration file, a test's expectation).
+    public init(stringLiteral value: String) { rawValue = value }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+
+    /// The code's documentation, or `nil` for a code no ``CodeDoc`` defines.
+    public var doc: CodeDoc? { CodeDoc.lookup(rawValue) }
+
+    public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
 /// One finding: a diagnostic code with its severity, message and place.
 ///
 /// The code's meaning, severity and documentation live in ``CodeDoc`` (one file per code
 /// under `Sources/AASACore/Codes/`). `target`, `source` and `file` are filled in by whoever
 /// knows them (the validator for local files, the checker for domains).
 public struct Diagnostic: Sendable, Hashable, Codable {
-    /// The code, such as `"AASA305"`.
-    public var code: String
+    /// The code, such as ``DiagnosticCode/aasa305``.
+    public var code: DiagnosticCode
     public var severity: Severity
     /// One sentence saying what is wrong, with the values involved.
     public var message: String
@@ -72,7 +106,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var file: String?
 
     public init(
-        code: String,
+        code: DiagnosticCode,
         severity: Severity? = nil,
         message: String,
         hint: String? = nil,
@@ -83,7 +117,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         file: String? = nil
     ) {
         self.code = code
-        self.severity = severity ?? CodeDoc.lookup(code)?.severity ?? .error
+        self.severity = severity ?? code.doc?.severity ?? .error
         self.message = message
         self.hint = hint
         self.pointer = pointer
@@ -99,7 +133,7 @@ extension Array where Element == Diagnostic {
     public var maxSeverity: Severity? { map(\.severity).max() }
 
     /// Whether any finding has exactly this code.
-    public func contains(code: String) -> Bool { contains { $0.code == code } }
+    public func contains(code: DiagnosticCode) -> Bool { contains { $0.code == code } }
 
     /// Sets `target`, `source` and `file` on every finding that has none yet.
     public func attributed(target: String?, source: DiagnosticSource?, file: String?) -> [Diagnostic] {

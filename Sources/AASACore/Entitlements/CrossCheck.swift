@@ -97,7 +97,7 @@ public enum EntitlementCrossCheck {
             let message = missingWhat.map { "\(place) \($0), so `\(EntitlementsLinter.shown(entry.raw))` does not work for \(EntitlementsLinter.shown(appID))" }
                 ?? "\(place) does not list \(EntitlementsLinter.shown(appID)) \(where_), so `\(EntitlementsLinter.shown(entry.raw))` does not work for this app"
             out.append(Diagnostic(
-                code: "AASA607", message: message, hint: hint(appID: appID, listed: listed, service: service),
+                code: .aasa607, message: message, hint: hint(appID: appID, listed: listed, service: service),
                 pointer: "/" + associatedDomainsKey + "/\(entry.index)", location: entry.location,
                 target: key, source: .entitlements, file: file))
         }

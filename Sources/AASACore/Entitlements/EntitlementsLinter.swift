@@ -34,7 +34,7 @@ public enum EntitlementsLinter {
         let kind = BuildKind.of(file, profile: profile?.profile)
         let base = file.profile != nil ? "/Entitlements/" + associatedDomainsKey : "/" + associatedDomainsKey
         var out: [Diagnostic] = []
-        func report(_ code: String, _ message: String, hint: String? = nil, entry: AssociatedDomainEntry? = nil) {
+        func report(_ code: DiagnosticCode, _ message: String, hint: String? = nil, entry: AssociatedDomainEntry? = nil) {
             out.append(Diagnostic(
                 code: code, message: message, hint: hint,
                 pointer: entry.map { base + "/\($0.index)" } ?? base,
@@ -45,21 +45,21 @@ public enum EntitlementsLinter {
         switch file.associatedDomains {
         case .absent:
             if file.profile == nil {
-                report("AASA614", "the file has no \(associatedDomainsKey) entitlement: the app claims no domain",
+                report(.aasa614, "the file has no \(associatedDomainsKey) entitlement: the app claims no domain",
                     hint: "add the Associated Domains capability in Xcode (Signing & Capabilities) with `applinks:<your domain>`")
             }
         case .wrongType(let type):
-            report("AASA601", "\(associatedDomainsKey) is a <\(type)>, not an <array> of strings",
+            report(.aasa601, "\(associatedDomainsKey) is a <\(type)>, not an <array> of strings",
                 hint: "write it as <array><string>applinks:example.com</string></array>")
         case .granted(let value):
             if file.profile == nil {
-                report("AASA601", "\(associatedDomainsKey) is the string `\(shown(value))`, not an <array> of strings",
+                report(.aasa601, "\(associatedDomainsKey) is the string `\(shown(value))`, not an <array> of strings",
                     hint: "only a provisioning profile grants the capability with a string such as `*`")
             }
         case .entries(let list):
             entries = list
             if list.isEmpty {
-                report("AASA614", "\(associatedDomainsKey) is an empty array: the app claims no domain",
+                report(.aasa614, "\(associatedDomainsKey) is an empty array: the app claims no domain",
                     hint: "list each domain as `applinks:<host>`, or remove the capability")
             }
         }
@@ -72,7 +72,7 @@ public enum EntitlementsLinter {
         if file.profile != nil {
             out += checkProfile(file, appID: appID)
         } else if let appID, let own = file.applicationIdentifier, !AppIdentity.hasVariable(own), own != appID {
-            report("AASA612", "the file's signed application-identifier `\(shown(own))` is not the app ID checked, `\(shown(appID))`",
+            report(.aasa612, "the file's signed application-identifier `\(shown(own))` is not the app ID checked, `\(shown(appID))`",
                 hint: "check the app ID the build is signed with, or drop --app-id to use the file's")
         }
         return EntitlementsReport(file: file, entries: entries, appIdentity: identity, buildKind: kind, diagnostics: out)
@@ -87,7 +87,7 @@ public enum EntitlementsLinter {
         let name = p.name.map { "`\(shown($0))`" } ?? "the provisioning profile"
         func report(_ message: String, hint: String) {
             out.append(Diagnostic(
-                code: "AASA612", message: message, hint: hint, pointer: "/Entitlements/" + associatedDomainsKey,
+                code: .aasa612, message: message, hint: hint, pointer: "/Entitlements/" + associatedDomainsKey,
                 target: profile.path, source: .entitlements, file: profile.path))
         }
         if !p.grantsAssociatedDomains {
@@ -112,46 +112,46 @@ public enum EntitlementsLinter {
 
     private static func lintEntry(
         _ entry: AssociatedDomainEntry, kind: BuildKind,
-        report: (String, String, String?, AssociatedDomainEntry?) -> Void
+        report: (DiagnosticCode, String, String?, AssociatedDomainEntry?) -> Void
     ) {
         let raw = "`\(shown(entry.raw))`"
         if !entry.unresolvedVariables.isEmpty {
-            report("AASA613",
+            report(.aasa613,
                 "\(raw) holds the unresolved build variable \(entry.unresolvedVariables.map { "`\(shown($0))`" }.joined(separator: ", "))",
                 "Xcode does not expand variables in this entitlement: write the domain itself, "
                     + "or generate one entitlements file per configuration", entry)
         }
         let serviceHasVariable = AppIdentity.hasVariable(entry.serviceName)
         if !entry.malformations.isEmpty {
-            report("AASA601", "\(raw) is malformed: \(entry.malformations.joined(separator: "; "))",
+            report(.aasa601, "\(raw) is malformed: \(entry.malformations.joined(separator: "; "))",
                 "write `<service>:<host>` with an optional `?mode=developer`, e.g. `applinks:example.com`", entry)
         }
         if entry.service == nil, !entry.serviceName.isEmpty, !serviceHasVariable {
             let suggestion = suggestService(entry.serviceName)
-            report("AASA602", "\(raw) names the unknown service `\(shown(entry.serviceName))`",
+            report(.aasa602, "\(raw) names the unknown service `\(shown(entry.serviceName))`",
                 suggestion.map { "did you mean `\($0)`? Services are applinks, webcredentials, activitycontinuation, appclips" }
                     ?? "services are applinks, webcredentials, activitycontinuation, appclips", entry)
         }
         if entry.hasNonASCIIHost {
             let ascii = Punycode.asciiHost(entry.host)
-            report("AASA610", "the host of \(raw) is not ASCII: the system needs the punycode form",
+            report(.aasa610, "the host of \(raw) is not ASCII: the system needs the punycode form",
                 ascii.map { "write `\(entry.serviceName):\(entry.isWildcard ? "*." : "")\($0)`" } ?? "write the host in punycode (`xn--…`)",
                 entry)
         }
         if entry.isWildcard, entry.service == .appclips {
-            report("AASA605", "\(raw) is a wildcard on appclips, which takes none",
+            report(.aasa605, "\(raw) is a wildcard on appclips, which takes none",
                 "list each host of the App Clip as `appclips:<host>`", entry)
         }
         if !entry.isAlternateMode, entry.port != nil || entry.isIPAddress {
             let what = entry.isIPAddress ? "an IP address" : "a port (\(entry.port ?? 0))"
-            report("AASA606", "\(raw) has \(what); in normal mode the system ignores it",
+            report(.aasa606, "\(raw) has \(what); in normal mode the system ignores it",
                 "use a host name on port 443, or add `?mode=developer` for a development server", entry)
         }
         if let why = placeholderReason(entry) {
-            report("AASA608", "\(raw): \(why)", "replace it with the domain that serves your apple-app-site-association file", entry)
+            report(.aasa608, "\(raw): \(why)", "replace it with the domain that serves your apple-app-site-association file", entry)
         }
         if entry.isAlternateMode, kind.isRelease {
-            report("AASA603",
+            report(.aasa603,
                 "\(raw) has `?mode=\(entry.modes)` in an entitlement that looks like a release build's (\(kind.reason)); "
                     + "App Store and TestFlight builds ignore the entry",
                 "remove mode entries from release entitlements, or keep them in a Debug-only entitlements file", entry)
@@ -159,7 +159,7 @@ public enum EntitlementsLinter {
     }
 
     private static func lintSet(
-        _ entries: [AssociatedDomainEntry], report: (String, String, String?, AssociatedDomainEntry?) -> Void
+        _ entries: [AssociatedDomainEntry], report: (DiagnosticCode, String, String?, AssociatedDomainEntry?) -> Void
     ) {
         struct Key: Hashable {
             var service: String
@@ -173,10 +173,10 @@ public enum EntitlementsLinter {
             let key = Key(service: entry.serviceName, host: entry.host, wildcard: entry.isWildcard, port: entry.port)
             let earlier = seen[key, default: []]
             if let same = earlier.first(where: { $0.modes == entry.modes }) {
-                report("AASA611", "`\(shown(entry.raw))` repeats entry \(same.index) (`\(shown(same.raw))`)",
+                report(.aasa611, "`\(shown(entry.raw))` repeats entry \(same.index) (`\(shown(same.raw))`)",
                     "remove the repeated entry", entry)
             } else if let other = earlier.first(where: { $0.modes.isEmpty != entry.modes.isEmpty }) {
-                report("AASA611",
+                report(.aasa611,
                     "`\(shown(entry.raw))` lists \(entry.displayHost) again, \(entry.modes.isEmpty ? "without" : "with") a mode, "
                         + "after entry \(other.index) (`\(shown(other.raw))`)",
                     "keep one entry per host: the mode entry in a development-only entitlements file", entry)
@@ -202,7 +202,7 @@ public enum EntitlementsLinter {
             let key = Key(service: entry.serviceName, host: entry.host, wildcard: false, port: entry.port)
             let apexCovered = entry.isAlternateMode ? apexes.contains(key) : normalApexes.contains(key)
             if !apexCovered {
-                report("AASA604",
+                report(.aasa604,
                     "`\(shown(entry.raw))` covers the subdomains of \(entry.host) but not \(entry.host) itself, and no entry lists it",
                     "add `\(entry.serviceName):\(entry.host)` if links on \(entry.host) should open the app", entry)
             }
@@ -213,7 +213,7 @@ public enum EntitlementsLinter {
         let total = Set(entries.filter { !$0.host.isEmpty }.map(\.displayHost)).count
         for entry in entries where !entry.host.isEmpty && distinct.insert(entry.displayHost).inserted {
             if distinct.count == domainLimit + 1 {
-                report("AASA609",
+                report(.aasa609,
                     "the entitlement lists \(total) domains; "
                         + "Apple advises no more than \(domainLimit)",
                     "move rarely used domains behind one domain with redirects, or split the app's domains", entry)

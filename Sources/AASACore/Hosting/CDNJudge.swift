@@ -33,16 +33,16 @@ public enum CDNJudge {
     public static func judge(domain: String, cdn: FetchRecord?, skipped: String? = nil, origin: HostingResult?,
                              copy: AASADocument? = nil) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        func add(_ code: String, _ message: String, hint: String? = nil) {
+        func add(_ code: DiagnosticCode, _ message: String, hint: String? = nil) {
             found.append(Diagnostic(code: code, message: message, hint: hint, target: domain, source: .cdn))
         }
         guard let cdn else {
-            add("AASA505", "the Apple CDN check was skipped: \(skipped ?? "not requested")")
+            add(.aasa505, "the Apple CDN check was skipped: \(skipped ?? "not requested")")
             return found
         }
         let url = NetworkText.escape(cdn.url)
         if let error = cdn.error {
-            add("AASA504", "Apple's CDN could not be reached at \(url): \(error.kind.phrase) (\(HostingJudge.curlWords(error)))",
+            add(.aasa504, "Apple's CDN could not be reached at \(url): \(error.kind.phrase) (\(HostingJudge.curlWords(error)))",
                 hint: "Check the network path to the CDN (proxy, firewall); devices fetch the file from it.")
             return found
         }
@@ -50,7 +50,7 @@ public enum CDNJudge {
         guard cdn.status == 200 else {
             let line = NetworkText.escape(cdn.statusLine ?? "HTTP \(cdn.status ?? 0)")
             let detail = apple.isEmpty ? "no Apple-* headers" : apple.joined(separator: "; ")
-            add("AASA501", "Apple's CDN has no usable copy: \(url) answered \(line); \(detail)",
+            add(.aasa501, "Apple's CDN has no usable copy: \(url) answered \(line); \(detail)",
                 hint: "Devices on iOS 14+ read only the CDN's copy. Fix the origin (the Apple-Failure-Reason says what the CDN saw); the CDN fetches again within about a day.")
             return found
         }
@@ -61,15 +61,15 @@ public enum CDNJudge {
                 if !differences.isEmpty {
                     let shown = differences.prefix(8).joined(separator: "; ")
                     let more = differences.count > 8 ? "; and \(differences.count - 8) more" : ""
-                    add("AASA502", "the CDN copy behaves differently from the origin file: \(shown)\(more)",
+                    add(.aasa502, "the CDN copy behaves differently from the origin file: \(shown)\(more)",
                         hint: "The CDN refreshes within about a day of a change; devices use its copy until then. There is no way to force a refresh.")
                 }
             } else {
-                add("AASA502", "the CDN copy is not a readable document while the origin file is",
+                add(.aasa502, "the CDN copy is not a readable document while the origin file is",
                     hint: "The CDN refreshes within about a day of a change; devices use its copy until then.")
             }
         } else if cdnDocument != nil {
-            add("AASA502", "the CDN still serves a copy but the origin file could not be read; devices keep using the copy until the CDN refreshes",
+            add(.aasa502, "the CDN still serves a copy but the origin file could not be read; devices keep using the copy until the CDN refreshes",
                 hint: "Fix the origin before the CDN's copy expires.")
         }
         if let age = ageSeconds(cdn) {
@@ -81,9 +81,9 @@ public enum CDNJudge {
                     : "; max-age is \(maxAge) s, so it may be refreshed in about \(maxAge - age) s"
             }
             if let from = cdn.header("apple-from") { message += "; fetched from \(NetworkText.escape(from))" }
-            add("AASA503", message)
+            add(.aasa503, message)
         } else if let maxAge = maxAgeSeconds(cdn) {
-            add("AASA503", "the CDN copy has max-age \(maxAge) s and no Age header")
+            add(.aasa503, "the CDN copy has max-age \(maxAge) s and no Age header")
         }
         return found
     }

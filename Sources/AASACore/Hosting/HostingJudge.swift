@@ -80,21 +80,21 @@ public enum HostingJudge {
     public static func judge(_ fetches: DomainFetches) -> HostingResult {
         let domain = fetches.domain
         var found: [Diagnostic] = []
-        func add(_ code: String, _ message: String, hint: String? = nil) {
+        func add(_ code: DiagnosticCode, _ message: String, hint: String? = nil) {
             found.append(Diagnostic(code: code, message: message, hint: hint, target: domain, source: .origin))
         }
         let origin = fetches.origin
         let url = NetworkText.escape(origin.url)
 
         if fetches.plainHTTPRequested {
-            add("AASA103", "\(domain) was given with http://; Apple's systems fetch only \(fileURL(for: domain))",
+            add(.aasa103, "\(domain) was given with http://; Apple's systems fetch only \(fileURL(for: domain))",
                 hint: "Serve the file over HTTPS with a certificate that public roots trust; plain HTTP is never read.")
         }
         if let addresses = fetches.addresses, !addresses.isEmpty, !fetches.connectionRedirected {
             let reasons = addresses.map { ($0, IPAddressClass.reservedReason($0)) }
             if reasons.allSatisfy({ $0.1 != nil }) {
                 let list = reasons.map { "\(NetworkText.escape($0.0)) (\($0.1!))" }.joined(separator: ", ")
-                add("AASA110", "every address of \(domain) is private or reserved: \(list); Apple's fetcher refuses such hosts",
+                add(.aasa110, "every address of \(domain) is private or reserved: \(list); Apple's fetcher refuses such hosts",
                     hint: "Publish the domain on public addresses; an internal-only host cannot be used for universal links (Apple's CDN reports SWCERR00202).")
             }
         }
@@ -102,13 +102,13 @@ public enum HostingJudge {
         if let error = origin.error {
             let curl = curlWords(error)
             if error.kind.isTLS {
-                add("AASA102", "TLS failed for \(url): \(error.kind.phrase) (\(curl))",
+                add(.aasa102, "TLS failed for \(url): \(error.kind.phrase) (\(curl))",
                     hint: tlsHint(error.kind))
             } else if error.kind == .badURL && origin.url.lowercased().hasPrefix("http:") {
-                add("AASA103", "\(url) is plain HTTP and was not fetched (\(curl))",
+                add(.aasa103, "\(url) is plain HTTP and was not fetched (\(curl))",
                     hint: "Apple's systems fetch the file only over HTTPS.")
             } else {
-                add("AASA101", "\(domain) could not be reached: \(error.kind.phrase) (\(curl))",
+                add(.aasa101, "\(domain) could not be reached: \(error.kind.phrase) (\(curl))",
                     hint: reachHint(error.kind))
             }
             return HostingResult(diagnostics: found)
@@ -120,15 +120,15 @@ public enum HostingJudge {
         var fileLabel: String?
         if (300..<400).contains(status) {
             let location = origin.header("location").map { NetworkText.escape($0) } ?? "(no Location header)"
-            add("AASA104", "\(url) answered \(statusLine) → \(location); Apple's systems never follow redirects",
+            add(.aasa104, "\(url) answered \(statusLine) → \(location); Apple's systems never follow redirects",
                 hint: "Serve the file with status 200 at this exact URL on this host; redirect other paths if you like, but not this one (and not http→https or apex→www).")
         } else if status != 200 {
             if let browser = fetches.browser, browser.isOK {
-                add("AASA109", "\(url) refuses Apple's fetcher (User-Agent \(NetworkText.escape(origin.userAgent)) got \(statusLine)) but serves a browser (\(NetworkText.escape(browser.statusLine ?? "200")))",
+                add(.aasa109, "\(url) refuses Apple's fetcher (User-Agent \(NetworkText.escape(origin.userAgent)) got \(statusLine)) but serves a browser (\(NetworkText.escape(browser.statusLine ?? "200")))",
                     hint: "Allow the user agent AASA-Bot and Apple's CDN in the bot protection, firewall or geo-blocking rules for this path (TN3155).")
                 served = browser
             } else {
-                add("AASA105", "\(url) answered \(statusLine), not 200",
+                add(.aasa105, "\(url) answered \(statusLine), not 200",
                     hint: status == 404 || status == 410
                         ? "Deploy the file at /.well-known/apple-app-site-association (no file extension)."
                         : "The file URL must answer 200 to every client, Apple's fetcher included.")
@@ -139,7 +139,7 @@ public enum HostingJudge {
 
         if served == nil, let legacy = fetches.legacy, legacy.isOK, !legacy.body.isEmpty,
            !Validator.looksLikeHTML(legacy.body[...].drop(while: { [0x20, 0x09, 0x0A, 0x0D].contains($0) })) {
-            add("AASA108", "the file was found only at the legacy root path \(NetworkText.escape(legacy.url)); iOS 14 and later, and Apple's CDN, read only \(HostingJudge.wellKnownPath)",
+            add(.aasa108, "the file was found only at the legacy root path \(NetworkText.escape(legacy.url)); iOS 14 and later, and Apple's CDN, read only \(HostingJudge.wellKnownPath)",
                 hint: "Move (or copy) the file to /.well-known/apple-app-site-association.")
             served = legacy
             fileLabel = "\(domain)\(legacyPath)"
@@ -152,7 +152,7 @@ public enum HostingJudge {
         if type != "application/json" && !(signed && type == "application/pkcs7-mime") {
             let shown = served.header("content-type").map { NetworkText.escape($0) } ?? "missing"
             result.diagnostics.append(Diagnostic(
-                code: "AASA106", message: "Content-Type of \(NetworkText.escape(served.url)) is \(shown), not application/json",
+                code: .aasa106, message: "Content-Type of \(NetworkText.escape(served.url)) is \(shown), not application/json",
                 hint: "Serve the file as application/json (add a type for the extensionless file name in the server configuration).",
                 target: domain, source: .origin, file: fileLabel))
         }
@@ -160,12 +160,12 @@ public enum HostingJudge {
             let decoded = served.truncated ? "more than \(Validator.sizeLimit) bytes" : "\(served.body.count) bytes"
             let wire = served.wireBytes.map { served.truncated ? "reading stopped after \($0) bytes on the wire, " : "\($0) bytes on the wire, " } ?? ""
             result.diagnostics.append(Diagnostic(
-                code: "AASA114", message: "the body was sent with Content-Encoding \(NetworkText.escape(encoding)): \(wire)\(decoded) decoded; the decoded size is what counts against \(Validator.sizeLimit) bytes",
+                code: .aasa114, message: "the body was sent with Content-Encoding \(NetworkText.escape(encoding)): \(wire)\(decoded) decoded; the decoded size is what counts against \(Validator.sizeLimit) bytes",
                 target: domain, source: .origin, file: fileLabel))
         }
         if served.truncated {
             result.diagnostics.append(Diagnostic(
-                code: "AASA107", message: "the decoded body is larger than \(Validator.sizeLimit) bytes (reading stopped after \(served.body.count) bytes); Apple's systems read at most \(Validator.sizeLimit)",
+                code: .aasa107, message: "the decoded body is larger than \(Validator.sizeLimit) bytes (reading stopped after \(served.body.count) bytes); Apple's systems read at most \(Validator.sizeLimit)",
                 hint: "Shorten it: merge rules with wildcards and substitution variables, drop comments and white space.",
                 target: domain, source: .origin, file: fileLabel))
             return result
@@ -174,7 +174,7 @@ public enum HostingJudge {
         if signed {
             let inner = SignedFile.content(served.body)
             result.diagnostics.append(Diagnostic(
-                code: "AASA111", message: inner == nil
+                code: .aasa111, message: inner == nil
                     ? "the file is a legacy signed (PKCS#7) file and the JSON inside could not be read"
                     : "the file is a legacy signed (PKCS#7) file; the JSON inside it (\(inner!.count) bytes) is checked, with positions in that JSON",
                 hint: "Signing is no longer needed: serve the plain JSON file.",

@@ -96,20 +96,20 @@ private struct Reader {
     mutating func run() -> JSONNode? {
         if let bad = firstInvalidUTF8Offset(bytes) {
             let shown = bytes[bad..<min(bytes.count, bad + 4)].map { hex($0) }.joined(separator: " ")
-            report("AASA205", at: bad,
+            report(.aasa205, at: bad,
                    "the bytes are not valid UTF-8: invalid sequence \(shown)",
                    hint: "Save the file as UTF-8 (without a byte order mark).")
             return nil
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            report("AASA202", at: 0, "a UTF-8 byte order mark (EF BB BF) precedes the JSON",
+            report(.aasa202, at: 0, "a UTF-8 byte order mark (EF BB BF) precedes the JSON",
                    hint: "Save the file as UTF-8 without BOM; Apple's CDN rejects it.")
             pos = 3
         }
         do {
             try skipSpace()
             guard pos < bytes.count else {
-                report("AASA201", at: pos, "expected a JSON value, found end of input")
+                report(.aasa201, at: pos, "expected a JSON value, found end of input")
                 return nil
             }
             let root = try parseValue()
@@ -127,9 +127,9 @@ private struct Reader {
     /// Findings in source order, with long runs of the same code folded into one line.
     func finishDiagnostics() -> [Diagnostic] {
         let limit = 20
-        var perCode: [String: Int] = [:]
+        var perCode: [DiagnosticCode: Int] = [:]
         var kept: [Diagnostic] = []
-        var dropped: [String: (count: Int, severity: Severity)] = [:]
+        var dropped: [DiagnosticCode: (count: Int, severity: Severity)] = [:]
         for d in diagnostics.sorted(by: { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }) {
             perCode[d.code, default: 0] += 1
             if perCode[d.code]! <= limit {
@@ -147,13 +147,13 @@ private struct Reader {
 
     // MARK: Reporting
 
-    mutating func report(_ code: String, at offset: Int, _ message: String, hint: String? = nil) {
+    mutating func report(_ code: DiagnosticCode, at offset: Int, _ message: String, hint: String? = nil) {
         diagnostics.append(Diagnostic(code: code, message: message, hint: hint,
                                       location: map.location(of: offset)))
     }
 
     mutating func fatal(at offset: Int, _ message: String, hint: String? = nil) throws -> Never {
-        report("AASA201", at: offset, message, hint: hint)
+        report(.aasa201, at: offset, message, hint: hint)
         throw FatalSyntaxError()
     }
 
@@ -196,12 +196,12 @@ private struct Reader {
             case 0x20, 0x09, 0x0A, 0x0D:
                 pos += 1
             case UInt8(ascii: "/") where pos + 1 < bytes.count && bytes[pos + 1] == UInt8(ascii: "/"):
-                report("AASA203", at: pos, "a comment ('//') is not allowed in JSON",
+                report(.aasa203, at: pos, "a comment ('//') is not allowed in JSON",
                        hint: "Remove the comment; JSON has no comments.")
                 while pos < bytes.count && bytes[pos] != 0x0A { pos += 1 }
             case UInt8(ascii: "/") where pos + 1 < bytes.count && bytes[pos + 1] == UInt8(ascii: "*"):
                 let start = pos
-                report("AASA203", at: pos, "a comment ('/* … */') is not allowed in JSON",
+                report(.aasa203, at: pos, "a comment ('/* … */') is not allowed in JSON",
                        hint: "Remove the comment; JSON has no comments.")
                 pos += 2
                 while pos + 1 < bytes.count && !(bytes[pos] == UInt8(ascii: "*") && bytes[pos + 1] == UInt8(ascii: "/")) {
@@ -218,7 +218,7 @@ private struct Reader {
                 while let (next, nextLen) = scalar(at: pos), next.properties.isWhitespace, next.value > 0x7F {
                     pos += nextLen
                 }
-                report("AASA201", at: runStart,
+                report(.aasa201, at: runStart,
                        "\(Reader.describe(s)) is not JSON white space (only space, tab, CR and LF are)",
                        hint: "Replace it with ordinary spaces.")
             default:
@@ -237,12 +237,12 @@ private struct Reader {
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return JSONNode(.string(try parseString(quote: 0x22)), offset: start)
         case UInt8(ascii: "'"):
-            report("AASA203", at: pos, "a single-quoted string is not JSON",
+            report(.aasa203, at: pos, "a single-quoted string is not JSON",
                    hint: "Use double quotes (\") around strings.")
             return JSONNode(.string(try parseString(quote: 0x27)), offset: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             if bytes[pos] == UInt8(ascii: "-"), matches("-Infinity") {
-                report("AASA203", at: pos, "-Infinity is not a JSON number")
+                report(.aasa203, at: pos, "-Infinity is not a JSON number")
                 pos += 9
                 return JSONNode(.number(-.infinity, raw: "-Infinity"), offset: start)
             }
@@ -251,11 +251,11 @@ private struct Reader {
         case UInt8(ascii: "f"): return try literal("false", .bool(false))
         case UInt8(ascii: "n"): return try literal("null", .null)
         case UInt8(ascii: "N") where matches("NaN"):
-            report("AASA203", at: pos, "NaN is not a JSON number")
+            report(.aasa203, at: pos, "NaN is not a JSON number")
             pos += 3
             return JSONNode(.number(.nan, raw: "NaN"), offset: start)
         case UInt8(ascii: "I") where matches("Infinity"):
-            report("AASA203", at: pos, "Infinity is not a JSON number")
+            report(.aasa203, at: pos, "Infinity is not a JSON number")
             pos += 8
             return JSONNode(.number(.infinity, raw: "Infinity"), offset: start)
         default:
@@ -311,7 +311,7 @@ private struct Reader {
             }
             if bytes[pos] == UInt8(ascii: "}") {
                 if afterComma {
-                    report("AASA203", at: pos, "a trailing comma before '}' is not allowed in JSON",
+                    report(.aasa203, at: pos, "a trailing comma before '}' is not allowed in JSON",
                            hint: "Remove the comma after the last member.")
                 }
                 pos += 1
@@ -323,13 +323,13 @@ private struct Reader {
             case UInt8(ascii: "\""):
                 key = try parseString(quote: 0x22)
             case UInt8(ascii: "'"):
-                report("AASA203", at: pos, "a single-quoted key is not JSON", hint: "Use double quotes (\") around keys.")
+                report(.aasa203, at: pos, "a single-quoted key is not JSON", hint: "Use double quotes (\") around keys.")
                 key = try parseString(quote: 0x27)
             case let b where isIdentifierStart(b):
                 var end = pos
                 while end < bytes.count && isIdentifierPart(bytes[end]) { end += 1 }
                 key = String(decoding: bytes[pos..<end], as: UTF8.self)
-                report("AASA203", at: pos, "the key \(key) is not quoted",
+                report(.aasa203, at: pos, "the key \(key) is not quoted",
                        hint: "Write it as \"\(key)\".")
                 pos = end
             default:
@@ -344,7 +344,7 @@ private struct Reader {
             try skipSpace()
             let value = try parseValue()
             if let first = seen[key] {
-                report("AASA204", at: keyOffset,
+                report(.aasa204, at: keyOffset,
                        "the key \"\(key)\" appears twice in this object (first at \(map.location(of: first))); the last one wins",
                        hint: "Keep one of them.")
             } else {
@@ -387,7 +387,7 @@ private struct Reader {
             }
             if bytes[pos] == UInt8(ascii: "]") {
                 if afterComma {
-                    report("AASA203", at: pos, "a trailing comma before ']' is not allowed in JSON",
+                    report(.aasa203, at: pos, "a trailing comma before ']' is not allowed in JSON",
                            hint: "Remove the comma after the last element.")
                 }
                 pos += 1
@@ -476,7 +476,7 @@ private struct Reader {
         case UInt8(ascii: "r"): out.append(0x0D)
         case UInt8(ascii: "t"): out.append(0x09)
         case UInt8(ascii: "'"):
-            report("AASA203", at: escStart, "the escape \\' is not JSON", hint: "Write ' without a backslash.")
+            report(.aasa203, at: escStart, "the escape \\' is not JSON", hint: "Write ' without a backslash.")
             out.append(0x27)
         case UInt8(ascii: "u"):
             let high = try hex4(at: escStart)
@@ -489,16 +489,16 @@ private struct Reader {
                     if (0xDC00...0xDFFF).contains(low) {
                         value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
                     } else {
-                        report("AASA201", at: escStart, "the escape \\u\(hexString(high)) is a lone surrogate")
+                        report(.aasa201, at: escStart, "the escape \\u\(hexString(high)) is a lone surrogate")
                         value = 0xFFFD
                         pos = lowStart
                     }
                 } else {
-                    report("AASA201", at: escStart, "the escape \\u\(hexString(high)) is a lone surrogate")
+                    report(.aasa201, at: escStart, "the escape \\u\(hexString(high)) is a lone surrogate")
                     value = 0xFFFD
                 }
             } else if (0xDC00...0xDFFF).contains(high) {
-                report("AASA201", at: escStart, "the escape \\u\(hexString(high)) is a lone surrogate")
+                report(.aasa201, at: escStart, "the escape \\u\(hexString(high)) is a lone surrogate")
                 value = 0xFFFD
             }
             out.append(contentsOf: String(Unicode.Scalar(value) ?? "\u{FFFD}").utf8)

@@ -56,12 +56,12 @@ public struct DocumentDecoder {
         SourceRef(pointer: pointer, location: sourceMap.location(of: node.offset))
     }
 
-    mutating func report(_ code: String, _ node: JSONNode, _ pointer: String, _ message: String, hint: String? = nil) {
+    mutating func report(_ code: DiagnosticCode, _ node: JSONNode, _ pointer: String, _ message: String, hint: String? = nil) {
         diagnostics.append(Diagnostic(code: code, message: message, hint: hint, pointer: pointer,
                                       location: sourceMap.location(of: node.offset)))
     }
 
-    mutating func wrongType(_ code: String, _ node: JSONNode, _ pointer: String, what: String, expected: String) {
+    mutating func wrongType(_ code: DiagnosticCode, _ node: JSONNode, _ pointer: String, what: String, expected: String) {
         report(code, node, pointer, "\(what) must be \(expected), found \(article(node.typeName))",
                hint: "The system ignores a value of the wrong type, so this has no effect.")
     }
@@ -77,7 +77,7 @@ public struct DocumentDecoder {
         } else if let elsewhere = KeySuggestion.nearest(to: member.key, in: Self.everyKey) {
             hint = "\"\(elsewhere)\" belongs at another level of the document. " + hint
         }
-        diagnostics.append(Diagnostic(code: "AASA310",
+        diagnostics.append(Diagnostic(code: .aasa310,
                                       message: "unknown key \"\(member.key)\" in \(context)",
                                       hint: hint, pointer: pointer,
                                       location: sourceMap.location(of: member.keyOffset)))
@@ -87,7 +87,7 @@ public struct DocumentDecoder {
 
     mutating func decodeAppLinks(_ node: JSONNode, pointer: String) -> AppLinksService? {
         guard let members = node.objectMembers else {
-            wrongType("AASA302", node, pointer, what: "applinks", expected: "an object")
+            wrongType(.aasa302, node, pointer, what: "applinks", expected: "an object")
             return nil
         }
         var service = AppLinksService(ref: ref(node, pointer))
@@ -106,7 +106,7 @@ public struct DocumentDecoder {
                 if let array = member.value.arrayValue {
                     service.apps = Located(array, ref: ref(member.value, p))
                 } else {
-                    wrongType("AASA302", member.value, p, what: "applinks.apps", expected: "an array")
+                    wrongType(.aasa302, member.value, p, what: "applinks.apps", expected: "an array")
                 }
             default:
                 unknownKey(member, pointer: p, known: Self.applinksKeys, context: "applinks")
@@ -131,7 +131,7 @@ public struct DocumentDecoder {
                     }
                 }
             default:
-                wrongType("AASA302", details.value, p, what: "applinks.details", expected: "an array (or the legacy dictionary)")
+                wrongType(.aasa302, details.value, p, what: "applinks.details", expected: "an array (or the legacy dictionary)")
             }
         }
         return service
@@ -139,7 +139,7 @@ public struct DocumentDecoder {
 
     mutating func decodeVariables(_ node: JSONNode, pointer: String, into service: inout AppLinksService) {
         guard let members = node.objectMembers else {
-            wrongType("AASA302", node, pointer, what: "substitutionVariables", expected: "an object")
+            wrongType(.aasa302, node, pointer, what: "substitutionVariables", expected: "an object")
             return
         }
         for member in members {
@@ -153,12 +153,12 @@ public struct DocumentDecoder {
                     if let s = e.stringValue {
                         values.append(s)
                     } else {
-                        wrongType("AASA302", e, JSONPointer.appending(p, i),
+                        wrongType(.aasa302, e, JSONPointer.appending(p, i),
                                   what: "a value of the substitution variable \"\(member.key)\"", expected: "a string")
                     }
                 }
             default:
-                wrongType("AASA302", member.value, p,
+                wrongType(.aasa302, member.value, p,
                           what: "the substitution variable \"\(member.key)\"", expected: "an array of strings")
                 continue
             }
@@ -172,7 +172,7 @@ public struct DocumentDecoder {
 
     mutating func decodeDetail(_ node: JSONNode, index: Int, pointer: String) -> DetailEntry? {
         guard let members = node.objectMembers else {
-            wrongType("AASA302", node, pointer, what: "a details entry", expected: "an object")
+            wrongType(.aasa302, node, pointer, what: "a details entry", expected: "an object")
             return nil
         }
         var entry = DetailEntry(index: index, ref: ref(node, pointer), node: node)
@@ -191,23 +191,23 @@ public struct DocumentDecoder {
                         if let s = e.stringValue {
                             appIDs!.append(Located(s, ref: ref(e, ep)))
                         } else {
-                            wrongType("AASA302", e, ep, what: "an element of appIDs", expected: "a string")
+                            wrongType(.aasa302, e, ep, what: "an element of appIDs", expected: "a string")
                         }
                     }
                 } else {
-                    wrongType("AASA302", member.value, p, what: "appIDs", expected: "an array of strings")
+                    wrongType(.aasa302, member.value, p, what: "appIDs", expected: "an array of strings")
                 }
             case "appID":
                 if let s = member.value.stringValue {
                     appID = Located(s, ref: ref(member.value, p))
                 } else {
-                    wrongType("AASA302", member.value, p, what: "appID", expected: "a string")
+                    wrongType(.aasa302, member.value, p, what: "appID", expected: "a string")
                 }
             case "components":
                 if let array = member.value.arrayValue {
                     components = array.enumerated().map { i, c in decodeComponent(c, index: i, pointer: JSONPointer.appending(p, i)) }
                 } else {
-                    wrongType("AASA302", member.value, p, what: "components", expected: "an array of objects")
+                    wrongType(.aasa302, member.value, p, what: "components", expected: "an array of objects")
                 }
             case "paths":
                 paths = decodePaths(member.value, pointer: p)
@@ -237,7 +237,7 @@ public struct DocumentDecoder {
     mutating func decodeDictionaryDetail(_ member: JSONMember, index: Int, pointer: String) -> DetailEntry? {
         let node = member.value
         guard let members = node.objectMembers else {
-            wrongType("AASA302", node, pointer, what: "the details value for \"\(member.key)\"", expected: "an object")
+            wrongType(.aasa302, node, pointer, what: "the details value for \"\(member.key)\"", expected: "an object")
             return nil
         }
         var entry = DetailEntry(index: index, ref: ref(node, pointer), node: node)
@@ -256,14 +256,14 @@ public struct DocumentDecoder {
 
     mutating func decodePaths(_ node: JSONNode, pointer: String) -> [Rule]? {
         guard let array = node.arrayValue else {
-            wrongType("AASA302", node, pointer, what: "paths", expected: "an array of strings")
+            wrongType(.aasa302, node, pointer, what: "paths", expected: "an array of strings")
             return nil
         }
         var rules: [Rule] = []
         for (i, e) in array.enumerated() {
             let p = JSONPointer.appending(pointer, i)
             guard let s = e.stringValue else {
-                wrongType("AASA302", e, p, what: "an element of paths", expected: "a string")
+                wrongType(.aasa302, e, p, what: "an element of paths", expected: "a string")
                 continue
             }
             rules.append(Self.legacyPathRule(s, index: i, ref: ref(e, p)))
@@ -289,7 +289,7 @@ public struct DocumentDecoder {
 
     mutating func decodeComponent(_ node: JSONNode, index: Int, pointer: String) -> Rule {
         guard node.objectMembers != nil else {
-            report("AASA308", node, pointer,
+            report(.aasa308, node, pointer,
                    "component \(index) is \(article(node.typeName)), not an object; the system reads it as an empty rule that matches every URL",
                    hint: node.stringValue.map { "Write it as {\"/\": \(JSONNode(.string($0), offset: 0).compactText)}." }
                      ?? "Write each component as an object such as {\"/\": \"/path/*\"}.")
@@ -306,11 +306,11 @@ public struct DocumentDecoder {
 
     mutating func decodeRuleKeys(_ node: JSONNode, pointer: String, known: [String], context: String, isDefaults: Bool) -> RuleKeys {
         guard let members = node.objectMembers else {
-            if isDefaults { wrongType("AASA302", node, pointer, what: context, expected: "an object") }
+            if isDefaults { wrongType(.aasa302, node, pointer, what: context, expected: "an object") }
             return RuleKeys()
         }
         var keys = RuleKeys()
-        let code = "AASA309"
+        let code = DiagnosticCode.aasa309
         for member in members {
             let p = JSONPointer.appending(pointer, member.key)
             let v = member.value
@@ -327,7 +327,7 @@ public struct DocumentDecoder {
                 } else if let items = v.objectMembers {
                     let bad = items.filter { $0.value.stringValue == nil }
                     if let first = bad.first {
-                        report("AASA311", first.value, JSONPointer.appending(p, first.key),
+                        report(.aasa311, first.value, JSONPointer.appending(p, first.key),
                                "the query item \"\(first.key)\" has \(article(first.value.typeName)) value; the system then ignores the whole \"?\" object, so this rule matches any query",
                                hint: "Write every value of the \"?\" object as a string pattern, e.g. \"*\" or \"?*\".")
                     } else {
@@ -359,7 +359,7 @@ public struct DocumentDecoder {
 
     mutating func decodeAppsService(_ node: JSONNode, pointer: String, name: String) -> AppsService? {
         guard let members = node.objectMembers else {
-            wrongType("AASA302", node, pointer, what: name, expected: "an object")
+            wrongType(.aasa302, node, pointer, what: name, expected: "an object")
             return nil
         }
         var service = AppsService(ref: ref(node, pointer))
@@ -367,7 +367,7 @@ public struct DocumentDecoder {
             let p = JSONPointer.appending(pointer, member.key)
             if member.key == "apps" {
                 guard let array = member.value.arrayValue else {
-                    wrongType("AASA302", member.value, p, what: "\(name).apps", expected: "an array of app IDs")
+                    wrongType(.aasa302, member.value, p, what: "\(name).apps", expected: "an array of app IDs")
                     continue
                 }
                 service.apps = array.enumerated().compactMap { i, e in

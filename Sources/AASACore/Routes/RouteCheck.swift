@@ -37,7 +37,7 @@ public enum RouteCheck {
             for rule in judge.unusedRules(routes, appID: appID) {
                 let list = rule.rule.isLegacyPath ? "paths" : "components"
                 let detail = matcher.entry(for: appID)?.entry.index ?? 0
-                diagnostics.append(Diagnostic(code: "AASA704",
+                diagnostics.append(Diagnostic(code: .aasa704,
                                               message: "details[\(detail)].\(list)[\(rule.rule.index)] `\(rule.rule.text)` matches none of the listed routes for \(appID)",
                                               hint: "Add the route the app handles for it to the route list, or remove the rule so those URLs stay on the web.",
                                               pointer: rule.rule.ref.pointer, location: rule.rule.ref.location))
@@ -61,21 +61,21 @@ public enum RouteCheck {
         let place = v.route.location
         let rule = v.rule.map { "\($0.isLegacyPath ? "paths" : "components")[\($0.index)] `\($0.text)`" } ?? "no rule"
         let values = v.coverage == .sometimes ? " for some values (\(v.noMatchExample ?? "") does not open it; \(v.matchExample ?? "") does)" : ""
-        let code: String
+        let code: DiagnosticCode
         let message: String
         var hint: String
         switch (v.route.expect, v.failingDecision ?? .noMatch) {
         case (.app, .exclude):
-            code = "AASA702"
+            code = .aasa702
             let excluder = v.coverage == .sometimes ? "an exclude rule" : "the exclude rule details[\(v.detail ?? 0)].\(rule)"
             message = "\(v.route.text) must open the app for \(v.appID) but is excluded by \(excluder)\(values)"
             hint = "Narrow the exclude rule, or put an include rule for this route before it."
         case (.app, _):
-            code = "AASA701"
+            code = .aasa701
             message = "\(v.route.text) must open the app for \(v.appID) but matches no rule\(values)"
             hint = "Add a rule such as {\"/\": \"\(suggestion(v.route.path))\"} to details[\(v.detail.map(String.init) ?? "…")].components."
         case (.web, _):
-            code = "AASA703"
+            code = .aasa703
             let opener = v.coverage == .sometimes ? "a rule (e.g. for \(v.matchExample ?? ""))" : "details[\(v.detail ?? 0)].\(rule)"
             message = "\(v.route.text) must stay on the web for \(v.appID) but opens the app through \(opener)"
             hint = "Put an exclude rule for it before the rule that opens it: {\"/\": \"\(suggestion(v.route.path))\", \"exclude\": true}."

@@ -53,7 +53,7 @@ public struct RouteListError: Error, Sendable, CustomStringConvertible {
 
     /// The finding for this error, in `file`.
     public func diagnostic(file: String) -> Diagnostic {
-        Diagnostic(code: "AASA705", message: message, hint: "Write one route a line: a path, a full URL or scheme://route, then optionally app or web.",
+        Diagnostic(code: .aasa705, message: message, hint: "Write one route a line: a path, a full URL or scheme://route, then optionally app or web.",
                    location: SourceLocation(offset: offset, line: line, column: column), source: .routes, file: file)
     }
 }

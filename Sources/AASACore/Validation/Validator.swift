@@ -25,7 +25,7 @@ public struct CheckContext: Sendable {
     }
 
     /// A finding placed at a model element.
-    public func diagnostic(_ code: String, at ref: SourceRef, _ message: String, hint: String? = nil) -> Diagnostic {
+    public func diagnostic(_ code: DiagnosticCode, at ref: SourceRef, _ message: String, hint: String? = nil) -> Diagnostic {
         Diagnostic(code: code, message: message, hint: hint, pointer: ref.pointer, location: ref.location)
     }
 }
@@ -52,7 +52,7 @@ public enum Validator {
         var diagnostics: [Diagnostic] = []
         let emptyMap = SourceMap(bytes: [])
         let size = max(totalSize ?? bytes.count, bytes.count)
-        let tooLarge = Diagnostic(code: "AASA107",
+        let tooLarge = Diagnostic(code: .aasa107,
                                   message: "the file is \(size) bytes; Apple's systems read at most \(sizeLimit) bytes",
                                   hint: "Shorten it: merge rules with wildcards, drop comments, remove white space.")
         if size > parseLimit {
@@ -60,13 +60,13 @@ public enum Validator {
         }
         let start = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) })
         guard let start else {
-            diagnostics.append(Diagnostic(code: "AASA112",
+            diagnostics.append(Diagnostic(code: .aasa112,
                                           message: bytes.isEmpty ? "the file is empty" : "the file holds only white space",
                                           hint: "Serve the JSON document itself."))
             return ValidationResult(document: nil, diagnostics: diagnostics, sourceMap: emptyMap)
         }
         if looksLikeHTML(bytes[start...]) {
-            diagnostics.append(Diagnostic(code: "AASA113", message: "the body is an HTML page, not JSON",
+            diagnostics.append(Diagnostic(code: .aasa113, message: "the body is an HTML page, not JSON",
                                           hint: "A single-page-app fallback or an error page is answering this URL; serve the JSON file at /.well-known/apple-app-site-association with no rewrite."))
             return ValidationResult(document: nil, diagnostics: diagnostics, sourceMap: emptyMap)
         }
@@ -78,7 +78,7 @@ public enum Validator {
         }
         var decoder = DocumentDecoder(sourceMap: parse.sourceMap)
         guard let document = decoder.decode(root) else {
-            diagnostics.append(Diagnostic(code: "AASA206",
+            diagnostics.append(Diagnostic(code: .aasa206,
                                           message: "the top level is \(root.typeName == "array" ? "an array" : "a \(root.typeName)"), not an object",
                                           hint: "The file must be one JSON object such as {\"applinks\": {…}}.",
                                           pointer: "", location: parse.sourceMap.location(of: root.offset)))
