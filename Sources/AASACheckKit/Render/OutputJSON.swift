@@ -1,0 +1,58 @@
+import AASACore
+
+/// A JSON value written with keys in the order given, for stable machine output.
+public indirect enum OutputJSON: Sendable, Equatable {
+    case object([(String, OutputJSON)])
+    case array([OutputJSON])
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case null
+
+    public static func == (a: OutputJSON, b: OutputJSON) -> Bool { a.render() == b.render() }
+
+    /// `s` as a string, or `null` when `nil`.
+    public static func optional(_ s: String?) -> OutputJSON { s.map(OutputJSON.string) ?? .null }
+
+    public static func optional(_ i: Int?) -> OutputJSON { i.map(OutputJSON.int) ?? .null }
+
+    /// The text, indented by two spaces per level, ending without a newline.
+    public func render(indent: Int = 0) -> String {
+        var out = ""
+        write(into: &out, indent: indent)
+        return out
+    }
+
+    private func write(into out: inout String, indent: Int) {
+        let pad = String(repeating: "  ", count: indent)
+        let inner = String(repeating: "  ", count: indent + 1)
+        switch self {
+        case .object(let members):
+            if members.isEmpty { out += "{}"; return }
+            out += "{\n"
+            for (i, (k, v)) in members.enumerated() {
+                out += inner
+                OutputJSON.string(k).write(into: &out, indent: 0)
+                out += ": "
+                v.write(into: &out, indent: indent + 1)
+                out += i == members.count - 1 ? "\n" : ",\n"
+            }
+            out += pad + "}"
+        case .array(let elements):
+            if elements.isEmpty { out += "[]"; return }
+            out += "[\n"
+            for (i, v) in elements.enumerated() {
+                out += inner
+                v.write(into: &out, indent: indent + 1)
+                out += i == elements.count - 1 ? "\n" : ",\n"
+            }
+            out += pad + "]"
+        case .string(let s):
+            JSONText.quote(s, into: &out)
+        case .int(let i): out += String(i)
+        case .bool(let b): out += b ? "true" : "false"
+        case .null: out += "null"
+        }
+    }
+}
+
