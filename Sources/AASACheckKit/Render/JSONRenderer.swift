@@ -124,22 +124,23 @@ public final class JSONRenderer: Renderer {
     }
 
     static func json(_ f: Fetch) -> OutputJSON {
+        let r = f.record
         var members: [(String, OutputJSON)] = [
-            ("target", .string(f.target)), ("source", .string(f.source.rawValue)), ("url", .string(f.url)),
-            ("status", .optional(f.status)), ("contentType", .optional(f.header("content-type"))), ("bytes", .int(f.bytes)),
-            ("timeMs", .int(Int((f.timeMs ?? 0).rounded()))), ("headers", .object(f.headers.map { ($0.name, .string($0.value)) })),
-            ("role", .string(f.role.rawValue)), ("userAgent", .string(f.userAgent)),
+            ("target", .string(f.target)), ("source", .string(f.source.rawValue)), ("url", .string(r.url)),
+            ("status", .optional(r.status)), ("contentType", .optional(f.header("content-type"))), ("bytes", .int(f.bytes)),
+            ("timeMs", .int(Int((r.timeMs ?? 0).rounded()))), ("headers", .object(f.headers.map { ($0.name, .string($0.value)) })),
+            ("role", .string(f.role.rawValue)), ("userAgent", .string(r.userAgent)),
         ]
-        if let error = f.error {
+        if let error = r.error {
             members.append(("error", .object([
                 ("kind", .string(error.kind.rawValue)), ("curlCode", .optional(error.code)),
                 ("curlName", .optional(error.name)), ("message", .string(error.message)),
             ])))
         }
-        if let statusLine = f.statusLine { members.append(("statusLine", .string(statusLine))) }
+        if let statusLine = r.statusLine { members.append(("statusLine", .string(statusLine))) }
         members += [
-            ("contentEncoding", .optional(f.contentEncoding)), ("wireBytes", .optional(f.wireBytes)),
-            ("truncated", .bool(f.truncated)), ("primaryIP", .optional(f.primaryIP)),
+            ("contentEncoding", .optional(r.contentEncoding)), ("wireBytes", .optional(r.wireBytes)),
+            ("truncated", .bool(r.truncated)), ("primaryIP", .optional(r.primaryIP)),
         ]
         return .object(members)
     }

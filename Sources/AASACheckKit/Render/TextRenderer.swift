@@ -205,15 +205,16 @@ public final class TextRenderer: Renderer {
     }
 
     /// `GET URL → 200 application/json, 498 bytes (gzip, 275 on the wire), 12 ms, 127.0.0.1`.
-    static func line(_ r: Fetch) -> String {
+    static func line(_ fetch: Fetch) -> String {
+        let r = fetch.record
         var s = "GET " + SafeText.escape(r.url)
-        if r.asBrowser { s += " (as a browser)" }
+        if fetch.asBrowser { s += " (as a browser)" }
         if let error = r.error {
             return s + " → " + error.kind.rawValue + ": " + SafeText.escape(error.message)
         }
         s += " → \(r.status ?? 0)"
-        if let type = r.header("content-type") { s += " " + SafeText.escape(type) }
-        s += r.truncated ? ", over \(r.bytes - 1) bytes" : ", \(r.bytes) bytes"
+        if let type = fetch.header("content-type") { s += " " + SafeText.escape(type) }
+        s += r.truncated ? ", over \(fetch.bytes - 1) bytes" : ", \(fetch.bytes) bytes"
         if let enc = r.contentEncoding {
             s += " (\(SafeText.escape(enc))" + (r.wireBytes.map { ", \($0) on the wire" } ?? "") + ")"
         }

@@ -18,30 +18,17 @@ public struct Fetch: Sendable {
 
     /// The domain the request was for.
     public var target: String
-    /// `origin` or `cdn`.
-    public var source: DiagnosticSource
     public var role: Role
-    public var url: String
-    public var userAgent: String
-    /// HTTP status, `nil` when no response arrived (see ``error``).
-    public var status: Int?
-    public var statusLine: String?
+    /// The exchange as made and answered, its body dropped (only ``bytes`` is kept).
+    public var record: FetchRecord
+    /// Decoded body bytes read: the cap + 1 when ``FetchRecord/truncated``.
+    public var bytes: Int
     /// Response headers, names lowercased, in the order received; a repeated header keeps
     /// its last value, in the place of that value.
     public var headers: [(name: String, value: String)]
-    /// Decoded body bytes read.
-    public var bytes: Int
-    /// More decoded bytes arrived than were read (``bytes`` is the cap + 1).
-    public var truncated: Bool
-    public var contentEncoding: String?
-    /// Body bytes on the wire, before decoding, when known.
-    public var wireBytes: Int?
-    /// The address connected to.
-    public var primaryIP: String?
-    /// Total time of the transfer in milliseconds, when known.
-    public var timeMs: Double?
-    /// The transport failure, when no usable response arrived.
-    public var error: FetchError?
+
+    /// `origin` or `cdn`.
+    public var source: DiagnosticSource { role == .cdn ? .cdn : .origin }
 
     /// The last value of header `name` (lowercase), or `nil`.
     public func header(_ name: String) -> String? { headers.last { $0.name == name }?.value }
@@ -49,12 +36,8 @@ public struct Fetch: Sendable {
     /// The exchange of `record`, made for `target` in `role`.
     public init(_ record: FetchRecord, target: String, role: Role) {
         self.target = target
-        source = role == .cdn ? .cdn : .origin
         self.role = role
-        url = record.url
-        userAgent = record.userAgent
-        status = record.status
-        statusLine = record.statusLine
+        bytes = record.body.count
         var headers: [(name: String, value: String)] = []
         for h in record.headers {
             let name = h.name.lowercased()
@@ -62,15 +45,11 @@ public struct Fetch: Sendable {
             headers.append((name, h.value))
         }
         self.headers = headers
-        bytes = record.body.count
-        truncated = record.truncated
-        contentEncoding = record.contentEncoding
-        wireBytes = record.wireBytes
-        primaryIP = record.primaryIP
-        timeMs = record.timeMs
-        error = record.error
+        var record = record
+        record.body = []
+        self.record = record
     }
 
     /// Whether it was made with another user agent than Apple's fetcher's.
-    public var asBrowser: Bool { userAgent != HTTPRequest.appleFetcherUserAgent }
+    public var asBrowser: Bool { record.userAgent != HTTPRequest.appleFetcherUserAgent }
 }
