@@ -9,12 +9,16 @@ import FoundationXML
 /// `ignore` applied to `check` in every format.
 @Suite("check in CI formats")
 struct CheckFormatTests {
-    func check(_ args: [String]) throws -> Run { run(["check"] + args + (try harnessNetwork())) }
+    /// Runs off the cooperative pool: these runs block for seconds, and async tests need the pool.
+    func check(_ args: [String]) async throws -> Run {
+        let args = ["check"] + args + (try harnessNetwork())
+        return await offPool { run(args) }
+    }
 
     static let hosts = ["good.aasa.test", "notfound.aasa.test", "stale.aasa.test"]
 
-    @Test func sarifHasOneResultPerFindingWithTheServedFileAsArtifact() throws {
-        let r = try check(Self.hosts + ["--format", "sarif"])
+    @Test func sarifHasOneResultPerFindingWithTheServedFileAsArtifact() async throws {
+        let r = try await check(Self.hosts + ["--format", "sarif"])
         #expect(r.status == 1)
         let sarif = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let run0 = try #require((sarif["runs"] as? [[String: Any]])?.first)
@@ -39,8 +43,8 @@ struct CheckFormatTests {
         #expect(invocation["executionSuccessful"] as? Bool == true)
     }
 
-    @Test func junitHasOneSuitePerDomainInInputOrder() throws {
-        let r = try check(Self.hosts + ["--format", "junit", "--fail-on", "warning"])
+    @Test func junitHasOneSuitePerDomainInInputOrder() async throws {
+        let r = try await check(Self.hosts + ["--format", "junit", "--fail-on", "warning"])
         #expect(r.status == 1)
         let root = try #require(try XMLDocument(xmlString: r.stdout).rootElement())
         let suites = try root.nodes(forXPath: "/testsuites/testsuite").compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue }
@@ -56,8 +60,8 @@ struct CheckFormatTests {
         #expect(failure.attribute(forName: "type")?.stringValue == "AASA105")
     }
 
-    @Test func githubAnnotatesEachFindingAndNamesTheServedFile() throws {
-        let r = try check(Self.hosts + ["--format", "github"])
+    @Test func githubAnnotatesEachFindingAndNamesTheServedFile() async throws {
+        let r = try await check(Self.hosts + ["--format", "github"])
         #expect(r.status == 1)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
@@ -72,29 +76,29 @@ struct CheckFormatTests {
     static let ignoreCDN = #"{"ignore": [{"code": "AASA501", "reason": "the CDN is checked by another job"}]}"#
 
     @Test(arguments: ["text", "json", "sarif", "junit", "github"])
-    func ignoredCodesAreDroppedInEveryFormatAndDoNotFail(format: String) throws {
+    func ignoredCodesAreDroppedInEveryFormatAndDoNotFail(format: String) async throws {
         let config = try temporaryFile(Array(Self.ignoreCDN.utf8), name: UUID().uuidString + ".json")
         defer { try? FileManager.default.removeItem(atPath: config) }
         // expired.aasa.test has no CDN copy (AASA501) and a bad certificate (AASA102); with
         // AASA501 ignored only the certificate fails.
-        let r = try check(["expired.aasa.test", "--config", config, "--format", format])
+        let r = try await check(["expired.aasa.test", "--config", config, "--format", format])
         #expect(r.status == 1)
         #expect(!r.stdout.contains("AASA501"))
         #expect(r.stdout.contains("AASA102"))
-        let withoutConfig = try check(["expired.aasa.test", "--format", format])
+        let withoutConfig = try await check(["expired.aasa.test", "--format", format])
         #expect(withoutConfig.stdout.contains("AASA501"))
     }
 
-    @Test func ignoringTheOnlyFailingCodeMakesTheRunPass() throws {
+    @Test func ignoringTheOnlyFailingCodeMakesTheRunPass() async throws {
         let config = try temporaryFile(Array(#"{"ignore": [{"code": "AASA105", "reason": "x"}, {"code": "AASA501", "reason": "y"}]}"#.utf8),
                                        name: UUID().uuidString + ".json")
         defer { try? FileManager.default.removeItem(atPath: config) }
-        let r = try check(["notfound.aasa.test", "--config", config, "--json"])
+        let r = try await check(["notfound.aasa.test", "--config", config, "--json"])
         #expect(r.status == 0)
         let summary = try #require(try r.json()["summary"] as? [String: Any])
         #expect(summary["errors"] as? Int == 0)
         #expect(summary["exitCode"] as? Int == 0)
-        let text = try check(["notfound.aasa.test", "--config", config, "--no-color"])
+        let text = try await check(["notfound.aasa.test", "--config", config, "--no-color"])
         #expect(text.status == 0)
         #expect(text.stdout.contains("notfound.aasa.test: 0 errors, 0 warnings, 0 infos — ok"))
     }

@@ -147,34 +147,37 @@ struct GoldenTests {
 
 @Suite("golden output, check against the harness")
 struct CheckGoldenTests {
-    func check(_ args: [String]) throws -> Run { run(["check"] + args + (try harnessNetwork())) }
-
-    @Test(arguments: Golden.formats)
-    func oneDomain(format: String) throws {
-        try Golden.check("check.\(format)", check(["good.aasa.test", "--no-cdn", "--format", format]))
+    func check(_ args: [String]) async throws -> Run {
+        let args = ["check"] + args + (try harnessNetwork())
+        return await offPool { run(args) }
     }
 
     @Test(arguments: Golden.formats)
-    func manyDomains(format: String) throws {
-        try Golden.check("check-many.\(format)", check(["good.aasa.test", "notfound.aasa.test", "stale.aasa.test", "expired.aasa.test",
+    func oneDomain(format: String) async throws {
+        try Golden.check("check.\(format)", await check(["good.aasa.test", "--no-cdn", "--format", format]))
+    }
+
+    @Test(arguments: Golden.formats)
+    func manyDomains(format: String) async throws {
+        try Golden.check("check-many.\(format)", await check(["good.aasa.test", "notfound.aasa.test", "stale.aasa.test", "expired.aasa.test",
                                                          "--app-id", "Q7Z3K8M2PX.com.aasacheck.todos", "--format", format]))
     }
 
     @Test(arguments: Golden.formats)
-    func withRoutesAndEntitlements(format: String) throws {
-        try Golden.check("check-gate.\(format)", check([
+    func withRoutesAndEntitlements(format: String) async throws {
+        try Golden.check("check-gate.\(format)", await check([
             "good.aasa.test", "--no-cdn", "--routes", Golden.input("good-host.routes"),
             "--entitlements", Golden.input("good-host.entitlements"), "--app-id", "Q7Z3K8M2PX.com.aasacheck.other", "--format", format,
         ]))
     }
 
     @Test(arguments: Golden.formats)
-    func ignored(format: String) throws {
-        try Golden.check("check-ignore.\(format)", check(["good.aasa.test", "notfound.aasa.test", "--no-cdn",
+    func ignored(format: String) async throws {
+        try Golden.check("check-ignore.\(format)", await check(["good.aasa.test", "notfound.aasa.test", "--no-cdn",
                                                            "--config", Golden.input("ignore-505.json"), "--format", format]))
     }
 
-    @Test func quiet() throws {
-        try Golden.check("check-quiet.text", check(["good.aasa.test", "notfound.aasa.test", "--no-cdn", "--quiet"]))
+    @Test func quiet() async throws {
+        try Golden.check("check-quiet.text", await check(["good.aasa.test", "notfound.aasa.test", "--no-cdn", "--quiet"]))
     }
 }
