@@ -71,6 +71,7 @@ public enum EntitlementsCommand: Command {
                 for appID in appIDs.isEmpty ? [nil] : appIDs.map(Optional.some) {
                     report.diagnostics += EntitlementsLinter.checkProfile(file, appID: appID)
                 }
+                report.diagnostics += EntitlementsLinter.checkExpiry(file, now: Date())
             }
         }
 
@@ -137,8 +138,17 @@ public enum EntitlementsCommand: Command {
             }
             for result in linted {
                 for appID in identities(result) {
-                    report.diagnostics += EntitlementCrossCheck.check(
+                    for verdict in EntitlementCrossCheck.verdicts(
                         entries: result.entries, appID: appID, documents: documents, file: result.file.path)
+                    {
+                        switch verdict.outcome {
+                        case .missing(let d): report.diagnostics.append(d)
+                        case .listedClip(let clip):
+                            notes.append("\(verdict.host): `\(verdict.entry.raw)` of \(appID) is satisfied by its App Clip "
+                                + "\(clip), listed in appclips.apps")
+                        case .listed: break
+                        }
+                    }
                 }
             }
         }
@@ -185,18 +195,24 @@ public enum EntitlementsCommand: Command {
 
     /// JUnit test cases: one per entitlement entry (its lint and cross-check findings), then one
     /// per file or domain for the findings that belong to no entry, so nothing is lost.
+    /// Linear in entries and findings: findings are grouped by file and pointer once.
     static func junitCases(_ diagnostics: [Diagnostic], linted: [EntitlementsReport]) -> [ReportCase] {
+        struct Place: Hashable {
+            var file: String?
+            var pointer: String?
+        }
+        var byPlace: [Place: [Int]] = [:]
+        for (i, d) in diagnostics.enumerated() { byPlace[Place(file: d.file, pointer: d.pointer), default: []].append(i) }
         var used = Set<Int>()
         var cases: [ReportCase] = []
         for result in linted {
             let path = result.file.path ?? "<stdin>"
             let base = (result.file.profile != nil ? "/Entitlements/" : "/") + associatedDomainsKey
             for entry in result.entries {
-                let pointer = base + "/\(entry.index)"
+                let place = Place(file: result.file.path, pointer: base + "/\(entry.index)")
                 var mine: [Diagnostic] = []
-                for (i, d) in diagnostics.enumerated() where !used.contains(i) && d.file == result.file.path && d.pointer == pointer {
-                    used.insert(i)
-                    mine.append(d)
+                for i in byPlace.removeValue(forKey: place) ?? [] where used.insert(i).inserted {
+                    mine.append(diagnostics[i])
                 }
                 cases.append(ReportCase(suite: path, name: entry.raw, diagnostics: mine))
             }

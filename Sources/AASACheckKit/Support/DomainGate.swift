@@ -1,3 +1,4 @@
+import Foundation
 import AASACore
 
 /// What `check DOMAIN` adds with `--routes`, `--entitlements` and `--profile`: the route list
@@ -56,6 +57,7 @@ struct DomainGate: Sendable {
             for appID in gate.appIDs.isEmpty ? [nil] : gate.appIDs.map(Optional.some) {
                 gate.inputDiagnostics += EntitlementsLinter.checkProfile(file, appID: appID)
             }
+            gate.inputDiagnostics += EntitlementsLinter.checkExpiry(file, now: Date())
         }
         if let path = arguments.value("--entitlements") {
             guard let file = EntitlementsCommand.readEntitlements(path, into: &scratch, context: context) else {
