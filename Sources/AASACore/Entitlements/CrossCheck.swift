@@ -65,7 +65,7 @@ public enum EntitlementCrossCheck {
     public static func check(
         entries: [AssociatedDomainEntry], appID: String, documents: [String: AASADocument], file: String?
     ) -> [Diagnostic] {
-        let wanted = DocumentMatcher.canonicalAppID(appID)
+        let wanted = AppIdentity.canonical(appID)
         var out: [Diagnostic] = []
         for entry in entries where isChecked(entry) {
             let key = fileKey(entry)
@@ -92,7 +92,7 @@ public enum EntitlementCrossCheck {
                     missingWhat = "has no `\(service.rawValue)` service"
                 }
             }
-            if listed.contains(where: { DocumentMatcher.canonicalAppID($0) == wanted }) { continue }
+            if listed.contains(where: { AppIdentity.canonical($0) == wanted }) { continue }
             let where_ = service == .applinks ? "in any `applinks.details` entry" : "in `\(service.rawValue).apps`"
             let message = missingWhat.map { "\(place) \($0), so `\(EntitlementsLinter.shown(entry.raw))` does not work for \(EntitlementsLinter.shown(appID))" }
                 ?? "\(place) does not list \(EntitlementsLinter.shown(appID)) \(where_), so `\(EntitlementsLinter.shown(entry.raw))` does not work for this app"
@@ -119,7 +119,7 @@ public enum EntitlementCrossCheck {
                 + "the prefix must be the one the app is signed with"
         }
         if let near = listed.first(where: {
-            $0.lowercased() == appID.lowercased() && DocumentMatcher.canonicalAppID($0) != DocumentMatcher.canonicalAppID(appID)
+            $0.lowercased() == appID.lowercased() && AppIdentity.canonical($0) != AppIdentity.canonical(appID)
         }) {
             return "the file lists `\(EntitlementsLinter.shown(near))`: bundle ids compare case-sensitively"
         }
