@@ -40,6 +40,8 @@ extension CodeDoc {
         .aasa316,
         .aasa317,
         .aasa318,
+        .aasa319,
+        .aasa320,
         .aasa401,
         .aasa402,
         .aasa403,
