@@ -49,19 +49,18 @@ public enum RoutesCommand: Command {
         report.fetches = loaded.fetches
         report.sources[loaded.label] = loaded.bytes
         report.sources[routesPath] = routeBytes.bytes
-        let parsed = RouteList.parse(routeBytes.bytes)
-        if !parsed.errors.isEmpty {
+        let parsed = RouteList.read(routeBytes.bytes)
+        report.diagnostics += parsed.diagnostics(file: routesPath)  // AASA705 each, or AASA706
+        if let reason = parsed.unreadableReason(file: routesPath) {
             // A malformed route list: the command cannot run as asked (exit status 2).
-            report.diagnostics += parsed.errors.map { $0.diagnostic(file: routesPath) }
-            report.addUnreadable("\(routesPath): the route list has \(parsed.errors.count) line\(parsed.errors.count == 1 ? "" : "s") that cannot be read (AASA705)",
-                                subject: routesPath)
+            report.addUnreadable(reason, subject: routesPath)
         }
         var summary = ""
         if let document = loaded.validation.document {
             let domain = loaded.host ?? "example.com"
             let matcher = DocumentMatcher(document: document, host: loaded.host)
             let result = RouteCheck.run(matcher: matcher, domain: domain, routes: parsed.routes,
-                                        appIDs: appIDs, routesFile: routesPath)
+                                        appIDs: appIDs, routesFile: routesPath, judgeRules: parsed.judgesRules)
             report.diagnostics += result.diagnostics.map { d in
                 var d = d
                 if d.code == .aasa704 {
@@ -77,10 +76,10 @@ public enum RoutesCommand: Command {
                            failure: v.ok ? nil : "\(v.route.text): \(v.explanation)")
             } + [ReportCase(suite: loaded.label, name: "apple-app-site-association",
                             diagnostics: report.diagnostics.filter { $0.source != .routes })]
-            if !parsed.errors.isEmpty {
-                // The lines that cannot be read (AASA705), with the route list's error.
+            if !parsed.judgesRules {
+                // The entries that cannot be read (AASA705), or the empty list (AASA706).
                 report.cases.append(ReportCase(suite: routesPath, name: "route list",
-                                               diagnostics: report.diagnostics.filter { $0.code == .aasa705 }))
+                                               diagnostics: report.diagnostics.filter { $0.code == .aasa705 || $0.code == .aasa706 }))
             }
             summary = result.summary
             return context.emit(report) { text, report in render(report, result.verdicts, summary, text, context) }

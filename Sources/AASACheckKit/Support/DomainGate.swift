@@ -6,6 +6,8 @@ import AASACore
 struct DomainGate: Sendable {
     var routes: [RouteSpec] = []
     var routesFile: String?
+    /// Whether the route list was read whole, so rules no route uses are reported (AASA704).
+    var judgesRules = true
     /// The linted entitlement files, each with the app IDs its domains must list.
     var entitlements: [(report: EntitlementsReport, appIDs: [String])] = []
     /// `--app-id` values.
@@ -34,14 +36,13 @@ struct DomainGate: Sendable {
             guard !input.stoppedAtLimit else {
                 throw UsageError("--routes \(SafeText.value(path)): " + input.tooLarge("the route list"))
             }
-            let parsed = RouteList.parse(input.bytes)
+            let parsed = RouteList.read(input.bytes)
             gate.routes = parsed.routes
             gate.routesFile = path
+            gate.judgesRules = parsed.judgesRules
             gate.sources[path] = input.bytes
-            if !parsed.errors.isEmpty {
-                gate.inputDiagnostics += parsed.errors.map { $0.diagnostic(file: path) }
-                gate.unreadable.append("\(path): the route list has \(parsed.errors.count) line\(parsed.errors.count == 1 ? "" : "s") that cannot be read (AASA705)")
-            }
+            gate.inputDiagnostics += parsed.diagnostics(file: path)  // AASA705 each, or AASA706
+            if let reason = parsed.unreadableReason(file: path) { gate.unreadable.append(reason) }
         }
         var scratch = Report()
         var profile: EntitlementsFile?
@@ -81,7 +82,7 @@ struct DomainGate: Sendable {
         if let routesFile = routesFile, !routes.isEmpty {
             let mine = routes.filter { $0.host == nil || $0.host == host }
             let matcher = DocumentMatcher(document: document, host: host)
-            let result = RouteCheck.run(matcher: matcher, domain: host, routes: mine, appIDs: appIDs, routesFile: routesFile)
+            let result = RouteCheck.run(matcher: matcher, domain: host, routes: mine, appIDs: appIDs, routesFile: routesFile, judgeRules: judgesRules)
             diagnostics += result.diagnostics.map { d in
                 var d = d
                 d.target = host

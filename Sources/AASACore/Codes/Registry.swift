@@ -71,5 +71,6 @@ extension CodeDoc {
         .aasa703,
         .aasa704,
         .aasa705,
+        .aasa706,
     ]
 }
