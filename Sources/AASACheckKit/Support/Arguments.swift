@@ -34,7 +34,7 @@ public struct OptionSpec: Sendable {
 
     /// Options every command takes (but see ``configOnly``).
     public static let common: [OptionSpec] = [
-        OptionSpec("--format", value: "FORMAT", help: "Output format: text, json, sarif, junit or github (default text)."),
+        OptionSpec("--format", value: "FORMAT", help: "Output format: \(OutputFormat.prose(OutputFormat.all)) (default text)."),
         OptionSpec("--json", help: "Short for --format json."),
         OptionSpec("--fail-on", value: "LEVEL", help: "Lowest severity that makes the exit status 1: error (default), warning or never."),
         OptionSpec("--quiet", aliases: ["-q"], help: "Only findings: no progress, no summary."),

@@ -13,7 +13,7 @@ public struct LoadedDocument: Sendable {
     /// Findings about the file (validation and, for a domain, hosting), attributed.
     public var diagnostics: [Diagnostic]
     /// Fetches made to load it.
-    public var fetches: [FetchSummary] = []
+    public var fetches: [Fetch] = []
 }
 
 public enum DocumentSource {
@@ -44,11 +44,11 @@ public enum DocumentSource {
         guard let outcome = DomainCheck.run([target], options: options).first else {
             throw UsageError("\(SafeText.escape(target.input)): nothing was fetched")
         }
-        let label = outcome.hosting.fileLabel ?? "\(target.host)\(HostingJudge.wellKnownPath)"
+        let label = outcome.fileLabel
         let body = outcome.hosting.servedBody ?? []
         return LoadedDocument(label: label, host: target.host,
                               validation: outcome.hosting.validation ?? Validator.validate(body, domain: target.host),
                               bytes: body, diagnostics: outcome.diagnostics.filter { $0.code != .aasa505 },
-                              fetches: outcome.fetchSummaries)
+                              fetches: outcome.fetches)
     }
 }

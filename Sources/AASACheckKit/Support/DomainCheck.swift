@@ -245,14 +245,18 @@ public struct DomainOutcome: Sendable {
     /// Hosting, file, CDN and membership findings, attributed.
     public var diagnostics: [Diagnostic]
 
-    /// The fetches as the JSON field `fetches` shows them, in the order made.
-    public var fetchSummaries: [FetchSummary] {
-        var out = [DomainCheck.summary(origin, target: target.host, source: .origin, role: "origin")]
-        if let legacy { out.append(DomainCheck.summary(legacy, target: target.host, source: .origin, role: "legacy")) }
-        if let browser { out.append(DomainCheck.summary(browser, target: target.host, source: .origin, role: "browser")) }
-        if let cdn { out.append(DomainCheck.summary(cdn, target: target.host, source: .cdn, role: "cdn")) }
+    /// The requests made, in the order made.
+    public var fetches: [Fetch] {
+        var out = [Fetch(origin, target: target.host, role: .origin)]
+        if let legacy { out.append(Fetch(legacy, target: target.host, role: .legacy)) }
+        if let browser { out.append(Fetch(browser, target: target.host, role: .browser)) }
+        if let cdn { out.append(Fetch(cdn, target: target.host, role: .cdn)) }
         return out
     }
+
+    /// The served file as findings name it: `host/.well-known/apple-app-site-association`, or
+    /// the legacy path's when only that served it.
+    public var fileLabel: String { hosting.fileLabel ?? "\(target.host)\(HostingJudge.wellKnownPath)" }
 }
 
 /// Fetches and judges domains: the origin file as Apple's fetcher, the legacy root path and a
@@ -303,30 +307,5 @@ public enum DomainCheck {
                               hint: "Add it to a details entry's appIDs, deploy the file, and allow about a day for Apple's CDN.",
                               target: domain, source: .origin, file: hosting.fileLabel)
         }
-    }
-
-    /// The JSON `fetches` element of one exchange.
-    static func summary(_ r: FetchRecord, target: String, source: DiagnosticSource, role: String) -> FetchSummary {
-        var headers: [(String, String)] = []
-        for h in r.headers {
-            let name = h.name.lowercased()
-            if let i = headers.firstIndex(where: { $0.0 == name }) { headers.remove(at: i) }
-            headers.append((name, h.value))
-        }
-        var extra: [(String, OutputJSON)] = [("role", .string(role)), ("userAgent", .string(r.userAgent))]
-        if let error = r.error {
-            extra.append(("error", .object([
-                ("kind", .string(error.kind.rawValue)), ("curlCode", .optional(error.code)),
-                ("curlName", .optional(error.name)), ("message", .string(error.message)),
-            ])))
-        }
-        if let statusLine = r.statusLine { extra.append(("statusLine", .string(statusLine))) }
-        extra.append(("contentEncoding", .optional(r.contentEncoding)))
-        extra.append(("wireBytes", .optional(r.wireBytes)))
-        extra.append(("truncated", .bool(r.truncated)))
-        extra.append(("primaryIP", .optional(r.primaryIP)))
-        return FetchSummary(target: target, source: source, url: r.url, status: r.status,
-                            contentType: r.header("content-type"), bytes: r.body.count,
-                            timeMs: Int((r.timeMs ?? 0).rounded()), headers: headers, extra: extra)
     }
 }

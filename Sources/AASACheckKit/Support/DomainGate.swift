@@ -17,7 +17,7 @@ struct DomainGate: Sendable {
     /// Bytes of the route list and XML entitlements, for excerpts.
     var sources: [String: [UInt8]] = [:]
     /// Inputs that could not be read (exit status 2).
-    var unreadable: [String] = []
+    var unreadable: [UnreadableInput] = []
 
     /// Whether the gate has anything to do per domain.
     var isEmpty: Bool { routes.isEmpty && entitlements.isEmpty }
@@ -42,14 +42,23 @@ struct DomainGate: Sendable {
             gate.judgesRules = parsed.judgesRules
             gate.sources[path] = input.bytes
             gate.inputDiagnostics += parsed.diagnostics(file: path)  // AASA705 each, or AASA706
-            if let reason = parsed.unreadableReason(file: path) { gate.unreadable.append(reason) }
+            if let reason = parsed.unreadableReason(file: path) {
+                gate.unreadable.append(UnreadableInput(subject: path, message: reason))
+            }
         }
-        var scratch = Report()
+        /// An entitlements file or profile the gate needs: one that cannot be read stops the run.
+        func read(_ path: String) throws -> EntitlementsFile {
+            do {
+                let (file, bytes) = try EntitlementsCommand.readEntitlements(path, console: context.console)
+                if let bytes { gate.sources[file.path ?? "<stdin>"] = bytes }
+                return file
+            } catch {
+                throw UsageError(error.message)
+            }
+        }
         var profile: EntitlementsFile?
         if let path = arguments.value("--profile") {
-            guard let file = EntitlementsCommand.readEntitlements(path, into: &scratch, context: context) else {
-                throw UsageError(scratch.unreadable.first ?? "--profile \(SafeText.value(path)): cannot be read")
-            }
+            let file = try read(path)
             guard file.profile != nil else {
                 throw UsageError("--profile \(SafeText.value(path)): not a provisioning profile (no Entitlements dictionary)")
             }
@@ -59,9 +68,7 @@ struct DomainGate: Sendable {
             }
         }
         if let path = arguments.value("--entitlements") {
-            guard let file = EntitlementsCommand.readEntitlements(path, into: &scratch, context: context) else {
-                throw UsageError(scratch.unreadable.first ?? "--entitlements \(SafeText.value(path)): cannot be read")
-            }
+            let file = try read(path)
             let linted = EntitlementsLinter.lint(file, appID: gate.appIDs.first, profile: profile)
             gate.inputDiagnostics += linted.diagnostics
             let ids = gate.appIDs.isEmpty ? [linted.appIdentity?.appID].compactMap { $0 } : gate.appIDs
@@ -70,15 +77,14 @@ struct DomainGate: Sendable {
             }
             gate.entitlements.append((linted, ids))
         }
-        gate.sources.merge(scratch.sources) { a, _ in a }
         return gate
     }
 
     /// The findings and route verdicts for one domain's served file.
-    func judge(host: String, document: AASADocument?) -> (diagnostics: [Diagnostic], routes: [OutputJSON]) {
+    func judge(host: String, document: AASADocument?) -> (diagnostics: [Diagnostic], routes: [RouteVerdict]) {
         guard let document else { return ([], []) }
         var diagnostics: [Diagnostic] = []
-        var verdicts: [OutputJSON] = []
+        var verdicts: [RouteVerdict] = []
         if let routesFile = routesFile, !routes.isEmpty {
             let mine = routes.filter { $0.host == nil || $0.host == host }
             let matcher = DocumentMatcher(document: document, host: host)
@@ -92,7 +98,7 @@ struct DomainGate: Sendable {
                 }
                 return d
             }
-            verdicts = result.verdicts.map(RoutesCommand.json)
+            verdicts = result.verdicts
         }
         for (report, ids) in entitlements {
             // Entries are keyed by the host whose file serves them (the apex for a wildcard).
