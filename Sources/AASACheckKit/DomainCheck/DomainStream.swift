@@ -147,17 +147,14 @@ final class DomainPipeline: @unchecked Sendable {
     private var judgedCount = 0
     private var emittedCount = 0
     private var takenCount = 0
-    private var followUps: [(HTTPRequest, Int)] = []
-    private var followUpHead = 0
-    private var cdnQueue: [(HTTPRequest, Int)] = []
-    private var cdnHead = 0
+    private var followUps = FIFO<(HTTPRequest, Int)>()
+    private var cdnQueue = FIFO<(HTTPRequest, Int)>()
     private var cdnInFlight = 0
     private var tags: [Int: (domain: Int, role: Role)] = [:]
     private var nextTag = 0
     private var started: [Int: CheckTarget] = [:]
     private var fetching: [Int: FetchedDomain] = [:]
-    private var ready: [(Int, FetchedDomain)] = []
-    private var readyHead = 0
+    private var ready = FIFO<(Int, FetchedDomain)>()
     /// The feed last answered `wait` because of the window: the loop wants a ring when it moves.
     private var held = false
     /// `--rate`: the bucket requests take their turn from, and whether a ring is already due
@@ -192,26 +189,14 @@ final class DomainPipeline: @unchecked Sendable {
     func next() -> FeedItem {
         lock.lock()
         defer { lock.unlock() }
-        let hasFollowUp = followUpHead < followUps.count
-        let hasCDN = cdnHead < cdnQueue.count && cdnInFlight < cdnLimit
+        let hasFollowUp = !followUps.isEmpty
+        let hasCDN = !cdnQueue.isEmpty && cdnInFlight < cdnLimit
         let mayStart = !exhausted && nextStart - emittedCount < window && nextStart - judgedCount < inFlight
         if (hasFollowUp || hasCDN || mayStart) && !turn() { return .wait }
-        if hasFollowUp {
-            let (request, tag) = followUps[followUpHead]
-            followUpHead += 1
-            if followUpHead == followUps.count {
-                followUps.removeAll(keepingCapacity: true)
-                followUpHead = 0
-            }
+        if hasFollowUp, let (request, tag) = followUps.popFirst() {
             return .request(request, tag: tag)
         }
-        if hasCDN {
-            let (request, tag) = cdnQueue[cdnHead]
-            cdnHead += 1
-            if cdnHead == cdnQueue.count {
-                cdnQueue.removeAll(keepingCapacity: true)
-                cdnHead = 0
-            }
+        if hasCDN, let (request, tag) = cdnQueue.popFirst() {
             cdnInFlight += 1
             return .request(request, tag: tag)
         }
@@ -339,16 +324,11 @@ final class DomainPipeline: @unchecked Sendable {
     func takeReady() -> (Int, CheckTarget, FetchedDomain)? {
         lock.lock()
         defer { lock.unlock() }
-        while readyHead == ready.count {
+        while ready.isEmpty {
             if exhausted && takenCount == nextStart { return nil }
             lock.wait()
         }
-        let (index, domain) = ready[readyHead]
-        readyHead += 1
-        if readyHead == ready.count {
-            ready.removeAll(keepingCapacity: true)
-            readyHead = 0
-        }
+        let (index, domain) = ready.popFirst()!
         takenCount += 1
         let target = started.removeValue(forKey: index)!
         return (index, target, domain)
@@ -368,5 +348,27 @@ final class DomainPipeline: @unchecked Sendable {
     /// After the last domain: lets address lookups still running past their limit end alone.
     func finish() {
         lookups.cancelAllOperations()
+    }
+}
+
+/// A first-in first-out queue: appends at the end, takes from the front in O(1) (a moving head
+/// over an array that is emptied, keeping its capacity, whenever the head reaches its end).
+struct FIFO<Element> {
+    private var items: [Element] = []
+    private var head = 0
+
+    var isEmpty: Bool { head == items.count }
+
+    mutating func append(_ item: Element) { items.append(item) }
+
+    mutating func popFirst() -> Element? {
+        guard head < items.count else { return nil }
+        let item = items[head]
+        head += 1
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return item
     }
 }
