@@ -99,6 +99,8 @@ public struct DomainReport: Sendable {
     public var folded: [Folded] = []
     /// How many findings the configuration ignores.
     public var ignored = 0
+    /// The served file's rules, for formats that show them (``Renderer/showsRules``).
+    public var rules: RuleTable? = nil
     public var errors = 0
     public var warnings = 0
     public var infos = 0
