@@ -40,6 +40,8 @@ extension CodeDoc {
         .aasa316,
         .aasa317,
         .aasa318,
+        .aasa319,
+        .aasa320,
         .aasa401,
         .aasa402,
         .aasa403,
@@ -64,10 +66,13 @@ extension CodeDoc {
         .aasa612,
         .aasa613,
         .aasa614,
+        .aasa615,
+        .aasa619,
         .aasa701,
         .aasa702,
         .aasa703,
         .aasa704,
         .aasa705,
+        .aasa706,
     ]
 }
