@@ -42,9 +42,10 @@ import Testing
         #expect(found.contains("AASA402") == covered)
     }
 
-    /// Kind 2 in `match`: a 1 MB pattern and a 1 MB URL, decided linearly.
+    /// Kind 2 in `match`: a long pattern and a long URL, decided linearly (200,000 characters
+    /// here, as the debug build runs the tests; bench-limits.sh times 1 MB).
     @Test func megabytePatternAndURL() throws {
-        let n = 1_000_000
+        let n = 200_000
         let m = try matcher(document([
             #"{"/": "/\#(String(repeating: "a", count: n))*"}"#,
             #"{"/": "*\#(String(repeating: "ab", count: n / 4))?*c"}"#,
@@ -54,9 +55,12 @@ import Testing
         #expect(m.decision("/" + long + "x", appID: app)?.component == 0)
         #expect(m.decision("/" + long.dropLast(), appID: app)?.decision == .noMatch)
         #expect(m.decision("/" + String(repeating: "ab", count: n / 4) + "zc", appID: app)?.component == 1)
-        #expect(m.decision("/" + String(repeating: "ab", count: n / 4) + "c", appID: app)?.decision == .noMatch)
-        #expect(m.decision("/" + long + "b", appID: app)?.component == 2)
-        #expect(m.decide("https://example.com/" + long + "b", appID: app)?.component == 2)
+        // Rule 1 needs a character between the run and `c`; rule 2's `a?a?…` then takes it.
+        #expect(m.decision("/" + String(repeating: "ab", count: n / 4) + "c", appID: app)?.component == 2)
+        // First match: the long literal prefix of rule 0 decides before rule 2.
+        #expect(m.decision("/" + long + "b", appID: app)?.component == 0)
+        #expect(m.decide("https://example.com/" + long + "b", appID: app)?.component == 0)
+        #expect(m.decision("/b" + long + "b", appID: app)?.component == 2)
     }
 
     /// Kind 3: a thousand substitution-variable values with `*`, `?` and non-ASCII text.
