@@ -334,7 +334,9 @@ final class TargetList: Sendable {
 }
 
 /// A first-in, first-out queue over an array: taking from the front moves an index, and the
-/// storage is emptied (keeping its capacity) whenever everything has been taken.
+/// storage is emptied (keeping its capacity) whenever everything has been taken, or the taken
+/// front dropped once it is more than half the storage, so a queue that never runs dry stays
+/// as long as what it holds.
 struct FIFO<Element> {
     private var items: [Element] = []
     private var head = 0
@@ -351,7 +353,16 @@ struct FIFO<Element> {
         if head == items.count {
             items.removeAll(keepingCapacity: true)
             head = 0
+        } else if head >= 1024, head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
         }
         return item
     }
+
+    /// How many items are waiting.
+    var count: Int { items.count - head }
+
+    /// Items held in the storage, taken ones included (for tests).
+    var storageCount: Int { items.count }
 }
