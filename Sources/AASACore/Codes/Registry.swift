@@ -69,5 +69,10 @@ extension CodeDoc {
         .aasa703,
         .aasa704,
         .aasa705,
+        .aasa801,
+        .aasa802,
+        .aasa803,
+        .aasa804,
+        .aasa805,
     ]
 }
