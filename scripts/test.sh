@@ -20,6 +20,9 @@ if grep -E "warning:" "$log" | grep -v "^warning: 'spi'" >/dev/null; then
 fi
 rm -f "$log"
 
+# What ships beside the Swift code: the static release tarball, the GitHub Action, the Dockerfile.
+PYTHONPATH="$(pwd)/.build/tools/python${PYTHONPATH:+:$PYTHONPATH}" scripts/test-dist.sh
+
 # The tests start the local HTTPS harness (scripts/harness.sh) and it is stopped afterwards.
 run_tests='ip link set lo up 2>/dev/null || true; trap "scripts/harness.sh stop >/dev/null 2>&1" EXIT; swift test --skip-build'
 if scripts/harness.sh status >/dev/null 2>&1; then

@@ -16,10 +16,13 @@ public protocol Command: Sendable {
     static var examples: [(String, String)] { get }
     /// The command's own options (the common ones are added).
     static var options: [OptionSpec] { get }
-    /// Runs with parsed arguments; returns the exit status.
+    /// Runs with parsed arguments, handing every result to `context.output`; the driver then
+    /// ends the output, which decides the exit status.
+    /// - Returns: how the text summary ends the run.
     /// - Throws: ``UsageError`` for arguments that do not make sense together.
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32
-    /// The output formats it can write (default: every ``OutputFormat``).
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd
+    /// The output formats it can write (default: every ``OutputFormat`` whose renderer does
+    /// not name the commands it is for, ``Renderer/commands``, or names this one).
     static var formats: [OutputFormat] { get }
     /// Whether it reads the CI configuration (`--config`, `aasa-check.json`) and so takes
     /// `--config` and `--fail-on` (default `true`).
@@ -27,58 +30,33 @@ public protocol Command: Sendable {
 }
 
 extension Command {
-    public static var formats: [OutputFormat] { OutputFormat.allCases }
+    public static var formats: [OutputFormat] { OutputFormat.allCases.filter { $0.renderer.commands?.contains(name) ?? true } }
     public static var usesConfig: Bool { true }
 }
 
-/// What every command gets: where to write and the common options, already read.
-public struct CommandContext: Sendable {
+/// What every command gets: where its results go and the common options, already read.
+public struct CommandContext {
     public let console: Console
     public let format: OutputFormat
-    public let failOn: FailOn
+    /// Where the command hands its results (``RunOutput``).
+    public let output: RunOutput
     public let quiet: Bool
     public let style: Style
     public let command: String
-    /// Codes the configuration file ignores, with the reason given.
-    public var ignored: [(code: DiagnosticCode, reason: String)] = []
 
-    /// Prints the report in the chosen format; `textBody` renders the text form of the report
-    /// it is given (the report after the configuration's ignored codes are removed).
-    /// - Returns: the exit status the report calls for.
-    public func emit(_ report: Report, textBody: (TextRenderer, Report) -> String) -> Int32 {
-        var report = report
-        // Long quoted text (a 5 MB route line, a value from a file) is cut in every format.
-        report.diagnostics = report.diagnostics.map(\.clipped)
-        report.cases = report.cases.map { c in
-            var c = c
-            c.diagnostics = c.diagnostics.map(\.clipped)
-            c.failure = c.failure.map { SafeText.clipRuns($0) }
-            return c
-        }
-        report.unreadableInputs = report.unreadableInputs.map { UnreadableInput(subject: $0.subject, message: SafeText.clipRuns($0.message)) }
-        if !ignored.isEmpty {
-            let codes = Set(ignored.map(\.code))
-            report.diagnostics.removeAll { codes.contains($0.code) }
-            report.cases = report.cases.map { c in
-                var c = c
-                c.diagnostics.removeAll { codes.contains($0.code) }
-                return c
-            }
-        }
-        switch format {
-        case .text:
-            console.out(textBody(TextRenderer(style: style), report))
-        case .json:
-            console.out(report.json(failOn: failOn).render() + "\n")
-        case .sarif:
-            console.out(SARIFRenderer.render(report))
-        case .junit:
-            console.out(JUnitRenderer.render(report, failOn: failOn))
-        case .github:
-            console.out(GitHubRenderer.render(report))
-        }
-        for line in report.unreadable { console.err("aasa-check: \(SafeText.message(line))\n") }
-        return report.exitCode(failOn: failOn)
+    public var failOn: FailOn { output.info.failOn }
+}
+
+/// How a command's run ends in the text summary (``RunOutput/finish(subject:reminder:)``).
+public struct RunEnd: Sendable {
+    /// What the summary line is about (`3 files`); `nil` for no summary line.
+    public var subject: String?
+    /// A closing sentence shown when nothing failed and every input was read.
+    public var reminder: String?
+
+    public init(subject: String? = nil, reminder: String? = nil) {
+        self.subject = subject
+        self.reminder = reminder
     }
 }
 
@@ -157,9 +135,9 @@ public enum AASACheck {
             if let config {
                 parsed = config.applied(to: parsed, options: options(of: command), command: command.name)
             }
-            var context = try makeContext(parsed, console: console, command: command)
-            context.ignored = config?.ignore ?? []
-            return try command.run(parsed, context)
+            let context = try makeContext(parsed, console: console, command: command, ignored: config?.ignore ?? [])
+            let end = try command.run(parsed, context)
+            return context.output.finish(subject: end.subject, reminder: end.reminder)
         } catch let error as UsageError {
             // Messages cut and escape the user's text where they quote it; doing it to the
             // whole line again changes nothing there and covers any other source.
@@ -191,7 +169,8 @@ public enum AASACheck {
         return 2
     }
 
-    static func makeContext(_ parsed: ParsedArguments, console: Console, command: any Command.Type) throws -> CommandContext {
+    static func makeContext(_ parsed: ParsedArguments, console: Console, command: any Command.Type,
+                            ignored: [(code: DiagnosticCode, reason: String)]) throws -> CommandContext {
         var format = OutputFormat.text
         if parsed.has("--json") { format = .json }
         if let f = parsed.value("--format") {
@@ -212,21 +191,17 @@ public enum AASACheck {
         // NO_COLOR counts only when set to a non-empty value (no-color.org).
         let noColor = !(console.environment["NO_COLOR"] ?? "").isEmpty
         let color = console.stdoutIsTerminal && !parsed.has("--no-color") && !noColor
-            && format == .text && console.environment["TERM"] != "dumb"
-        return CommandContext(console: console, format: format, failOn: failOn, quiet: parsed.has("--quiet"),
-                              style: Style(enabled: color), command: command.name)
+            && format.renderer.isForPeople && console.environment["TERM"] != "dumb"
+        let info = RunInfo(command: command.name, failOn: failOn, quiet: parsed.has("--quiet"), style: Style(enabled: color))
+        return CommandContext(console: console, format: format,
+                              output: RunOutput(format: format, info: info, console: console, ignored: ignored),
+                              quiet: info.quiet, style: info.style, command: command.name)
     }
 
     /// A command's own options and the common ones it takes.
     static func options(of command: any Command.Type) -> [OptionSpec] {
         let usesConfig = command.usesConfig
         return command.options + OptionSpec.common.filter { usesConfig || !OptionSpec.configOnly.contains($0.name) }
-    }
-
-    /// A command's formats in prose: `text or json`.
-    static func formatList(of command: any Command.Type) -> String {
-        let names = command.formats.map(\.rawValue)
-        return names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 
     static func overview() -> String {
@@ -265,7 +240,7 @@ public enum AASACheck {
         if !command.discussion.isEmpty { s += command.discussion + "\n\n" }
         s += "OPTIONS:\n"
         let all = options(of: command).map { o in
-            o.name == "--format" ? OptionSpec("--format", value: "FORMAT", help: "Output format: \(formatList(of: command)) (default text).") : o
+            o.name == "--format" ? OptionSpec("--format", value: "FORMAT", help: "Output format: \(OutputFormat.prose(command.formats)) (default text).") : o
         }
         let labels = all.map { o -> String in
             var l = ([o.name] + o.aliases).joined(separator: ", ")

@@ -48,3 +48,13 @@ func temporaryFile(_ bytes: [UInt8], name: String = UUID().uuidString) throws ->
 /// Tests name codes as text (parameterised tests, tables): compare them with a finding's code.
 func == (lhs: DiagnosticCode, rhs: String) -> Bool { lhs.rawValue == rhs }
 func != (lhs: DiagnosticCode, rhs: String) -> Bool { lhs.rawValue != rhs }
+
+/// What a format writes for these findings, as a command's run would write it.
+func render(_ format: String, _ diagnostics: [AASACore.Diagnostic], command: String = "validate") -> String {
+    let capture = Capture()
+    let console = Console(stdout: { capture.out += $0 }, stderr: { capture.err += $0 })
+    let output = RunOutput(format: OutputFormat(rawValue: format)!, info: RunInfo(command: command), console: console)
+    output.findings(diagnostics)
+    output.finish()
+    return capture.out
+}

@@ -78,9 +78,7 @@ import AASACore
     @Test func githubEscapingStopsInjectedCommands() {
         // A message with a newline followed by a workflow command, as a hostile server could send.
         let d = AASACore.Diagnostic(code: "AASA105", message: "status 500\n::error::injected, 100%", target: "evil.example", source: .origin)
-        var report = Report()
-        report.diagnostics = [d]
-        let out = GitHubRenderer.render(report)
+        let out = render("github", [d])
         #expect(out.split(separator: "\n").count == 1)
         #expect(out.contains("status 500%0A::error::injected, 100%25"))
         #expect(GitHubRenderer.property("a:b,c\nd") == "a%3Ab%2Cc%0Ad")
@@ -199,9 +197,7 @@ import AASACore
         #expect(!absolute.isEmpty)
         #expect(absolute.allSatisfy { $0 == "file://" + dir + "/aasa-check-tests-my%20file%231%3F%25.json" })
         #expect(absolute.allSatisfy { URL(string: $0)?.path == path })
-        var report = Report()
-        report.diagnostics = [AASACore.Diagnostic(code: "AASA203", message: "m", source: .file, file: "my file#1?.json")]
-        let relative = try uris(Run(status: 1, stdout: SARIFRenderer.render(report), stderr: ""))
+        let relative = try uris(Run(status: 1, stdout: render("sarif", [AASACore.Diagnostic(code: "AASA203", message: "m", source: .file, file: "my file#1?.json")]), stderr: ""))
         #expect(relative == ["my%20file%231%3F.json"])
         #expect(SARIFRenderer.fileURI("a:b/c d") == "a%3Ab/c%20d")
         #expect(SARIFRenderer.fileURI("<stdin>") == "%3Cstdin%3E")

@@ -293,14 +293,15 @@ struct HTTPClientHarnessTests {
     }
 
     @Test func endingTheStreamEarlyCancels() async throws {
-        let requests = [try request("hang.aasa.test", timeout: 20), try request("good.aasa.test")]
+        let requests = [try request("hang.aasa.test", timeout: 90), try request("good.aasa.test")]
         let start = Date()
         for await result in HTTPClient.results(for: requests, concurrency: 2) {
             #expect(result.index == 1)
             break
         }
-        // Well under the hanging request's 20 s limit: the loop did not wait for it. (Not
-        // tighter: other tests block the cooperative threads for seconds at a time.)
-        #expect(Date().timeIntervalSince(start) < 15)
+        // Well under the hanging request's 90 s limit: the loop did not wait for it. (Not
+        // tighter: other tests block the cooperative threads for tens of seconds on a loaded
+        // two-core machine, and this task resumes only when one is free.)
+        #expect(Date().timeIntervalSince(start) < 45)
     }
 }

@@ -20,11 +20,16 @@ public enum CheckCommand: Command {
     Many domains (--domains FILE) are checked as a stream, --concurrency requests at once:
     each domain is printed as soon as it and those before it are done, in the order given,
     with progress on standard error when it is a terminal; memory stays flat however many.
+    For very many: --format jsonl writes one JSON object a line per domain as it is done;
+    --shard K/N splits the list among machines or processes (a stable hash of each domain);
+    --resume FILE goes on after a stopped run; --rate and --cdn-concurrency keep it polite.
     """
     public static let examples: [(String, String)] = [
         ("aasa-check example.com", "Everything between example.com and working universal links"),
         ("aasa-check example.com www.example.com --app-id ABCDE12345.com.example.app", "Several domains, and is my app in their files?"),
         ("aasa-check --json --domains domains.txt", "Many domains, machine-readable"),
+        ("aasa-check --domains top-1m.txt --format jsonl --shard 3/8 --rate 50 >> shard-3.jsonl", "The third of eight shards of a long list, one JSON object a line, 50 requests a second"),
+        ("aasa-check --domains top-1m.txt --format jsonl --shard 3/8 --rate 50 --resume shard-3.jsonl >> shard-3.jsonl", "The same shard again after it stopped: only the domains not yet recorded"),
         ("aasa-check staging.example.test --connect-to ::127.0.0.1:8443 --cacert ca.pem --no-cdn", "A staging server before DNS points at it"),
     ]
     public static let options: [OptionSpec] = [
@@ -33,191 +38,62 @@ public enum CheckCommand: Command {
         OptionSpec("--routes", value: "FILE", help: "Route list judged against each domain's served file (see `aasa-check routes --help`)."),
         OptionSpec("--entitlements", value: "FILE", help: "Entitlements, .xcent or profile: linted, and its entries for each domain checked against the served file."),
         OptionSpec("--profile", value: "FILE", help: "Provisioning profile that supplies the app ID and must grant Associated Domains."),
-    ] + NetworkOptions.specs
+    ] + NetworkOptions.specs + BatchOptions.specs
 
-    /// Most bytes read from a `--domains` file.
-    static let domainsFileLimit = 4 * 1_048_576
-
-    public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        let options = try NetworkOptions.parse(arguments)
-        var inputs = arguments.positionals
-        if let file = arguments.value("--domains") {
-            let contents = try InputFile.read(file, limit: domainsFileLimit, console: context.console)
-            if contents.totalSize > domainsFileLimit { throw UsageError("--domains \(SafeText.escape(file)) is larger than \(domainsFileLimit) bytes") }
-            for line in String(decoding: contents.bytes, as: UTF8.self).split(whereSeparator: \.isNewline) {
-                let text = String(line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "").trimmingWhitespace
-                if !text.isEmpty { inputs.append(text) }
-            }
-        }
-        guard !inputs.isEmpty else {
+    public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
+        var options = try NetworkOptions.parse(arguments)
+        let batch = try BatchOptions.parse(arguments, format: context.format, network: &options)
+        let out = context.output
+        let file = arguments.value("--domains")
+        guard !arguments.positionals.isEmpty || file != nil else {
             throw UsageError("give at least one DOMAIN; see `aasa-check check --help`")
         }
-        var report = Report()
-        var targets: [CheckTarget] = []
-        var seen = Set<String>()
-        for input in inputs {
-            do {
-                let target = try CheckTarget.parse(input)
-                // The same domain given twice is checked once.
-                if seen.insert(target.host + "?" + (target.mode ?? "") + (target.plainHTTP ? "http" : "")).inserted { targets.append(target) }
-            } catch let error as UsageError {
-                report.unreadable.append(error.message)
-            }
-        }
+        // Read as checked: a list of any length is never held whole (``DomainList``).
+        let list = try DomainList(positionals: arguments.positionals, file: file, shard: batch.shard,
+                                  resume: batch.resume?.log, console: context.console)
         let gate = try DomainGate.load(arguments, context: context)
-        report.unreadable += gate.unreadable
-        let appIDs = gate.membershipAppIDs
-        let ignored = Set(context.ignored.map(\.code))
-        let text = TextRenderer(style: context.style)
-        var tally = Tally()
+        gate.unreadable.forEach(out.unreadable)
         // Findings about the route list and entitlement come first: they hold for every domain.
-        let inputFindings = gate.inputDiagnostics.filter { !ignored.contains($0.code) }
-        if context.format == .text {
-            tally.add(inputFindings)
-            context.console.out(inputFindings.map { text.render($0, sources: gate.sources) }.joined())
-        } else {
-            report.diagnostics += inputFindings
+        for (label, bytes) in gate.sources { out.source(label, bytes) }
+        out.findings(gate.inputDiagnostics)
+
+        if let resume = batch.resume, !context.quiet {
+            context.console.err("aasa-check: \(resume.log.summary(path: resume.path))\n")
         }
+        batch.prepareResumedOutput(console: context.console, sink: out.sink)
 
         // Domains stream through: each is judged as soon as its fetches are done, while the
-        // others are still being fetched, and printed in input order. Nothing but small
-        // findings is kept: in text form only their counts.
-        let progress = ProgressLine(console: context.console, total: targets.count,
-                                    enabled: context.console.stderrIsTerminal && !context.quiet && targets.count > 1)
-        DomainCheck.stream(targets, options: options, appIDs: appIDs, process: { outcome in
+        // others are still being fetched, and handed on in input order (completion order with
+        // --unordered). Nothing but small records waits for its turn.
+        let showProgress = context.console.stderrIsTerminal && !context.quiet
+        let total = showProgress ? DomainList.estimate(positionals: arguments.positionals, file: file, shard: batch.shard,
+                                                       resume: batch.resume?.log) : nil
+        let progress = ProgressLine(console: context.console, total: total ?? 0, enabled: (total ?? 0) > 1)
+        out.routeOutput { progress.print($0) }
+        DomainCheck.stream(from: { list.next() }, options: options, appIDs: gate.membershipAppIDs, ordered: !batch.unordered,
+                           process: { outcome in
             progress.advance()
-            return checkDomain(outcome, gate: gate, context: context, text: text, ignored: ignored)
-        }, emit: { _, result in
-            if context.format == .text {
-                tally.add(result.diagnostics)
-                progress.print(result.text)
-            } else {
-                report.diagnostics += result.diagnostics
-                report.fetches += result.fetches
-                report.routes += result.routes
-                report.subjects.append(result.host)
-            }
+            guard !gate.isEmpty else { return out.report(for: outcome) }
+            let judged = gate.judge(host: outcome.target.host, document: outcome.hosting.validation?.document)
+            return out.report(for: outcome, adding: judged.diagnostics, routes: judged.routes)
+        }, emit: { _, report in
+            out.domain(report)
         })
         progress.finish()
-
-        guard context.format == .text else { return context.emit(report) { _, _ in "" } }
-        let status: Int32 = !report.unreadable.isEmpty ? 2 : (tally.fails(context.failOn) ? 1 : 0)
-        if !context.quiet {
-            var out = ""
-            if targets.count > 1 {
-                out += text.summary(errors: tally.errors, warnings: tally.warnings, infos: tally.infos,
-                                    exitCode: status, subject: "\(targets.count) domains")
-            }
-            if tally.errors == 0 && report.unreadable.isEmpty {
-                out += text.style.dim("A correct file does not prove devices have fetched it: they refresh about weekly through Apple's CDN, and links typed in Safari or tapped on a page of the same domain stay in the browser.") + "\n"
-            }
-            context.console.out(out)
+        for message in list.unreadable { out.unreadable(message) }
+        if list.unreadableCount > list.unreadable.count {
+            out.unreadable("\(list.unreadableCount - list.unreadable.count) more entries are not domains (the first \(list.unreadable.count) are listed)")
         }
-        for line in report.unreadable { context.console.err("aasa-check: \(line)\n") }
-        return status
-    }
-
-    /// What one domain adds to the run, kept until its turn in input order: small, no bodies.
-    struct DomainResult {
-        var host: String
-        /// The findings, without the codes the configuration ignores.
-        var diagnostics: [Diagnostic]
-        /// The JSON `fetches` elements (empty for other formats).
-        var fetches: [FetchSummary]
-        /// The text report (empty for other formats).
-        var text: String
-        /// Route verdicts in their JSON form (`--routes`; empty for the text format).
-        var routes: [OutputJSON] = []
-    }
-
-    /// Everything done with one domain once its fetches are judged: per-domain checks go here.
-    /// Runs once per domain, in completion order; the served bodies are dropped after it.
-    static func checkDomain(_ outcome: DomainOutcome, gate: DomainGate, context: CommandContext, text: TextRenderer,
-                            ignored: Set<DiagnosticCode>) -> DomainResult {
-        var outcome = outcome
-        var routes: [OutputJSON] = []
-        var extraSources: [String: [UInt8]] = [:]
-        if !gate.isEmpty {
-            let judged = gate.judge(host: outcome.target.host, document: outcome.hosting.validation?.document)
-            outcome.diagnostics += judged.diagnostics
-            routes = judged.routes
-            extraSources = gate.sources
+        if list.entries == 0 {
+            throw UsageError("give at least one DOMAIN; --domains \(SafeText.value(file ?? "")) has none")
         }
-        outcome.diagnostics.removeAll { ignored.contains($0.code) }
-        return DomainResult(
-            host: outcome.target.host, diagnostics: outcome.diagnostics,
-            fetches: context.format == .json ? outcome.fetchSummaries : [],
-            text: context.format == .text ? render(outcome, text: text, quiet: context.quiet, failOn: context.failOn, extraSources: extraSources) : "",
-            routes: context.format == .json ? routes : [])
-    }
-
-    /// Counts of findings by severity, for the text summary of many domains.
-    struct Tally {
-        var errors = 0, warnings = 0, infos = 0
-        private var worst: Severity?
-
-        mutating func add(_ diagnostics: [Diagnostic]) {
-            for d in diagnostics {
-                switch d.severity {
-                case .error: errors += 1
-                case .warning: warnings += 1
-                case .info: infos += 1
-                }
-                if worst.map({ d.severity > $0 }) ?? true { worst = d.severity }
-            }
+        if !context.quiet, batch.shard != nil || batch.resume != nil {
+            var parts: [String] = []
+            if let shard = batch.shard { parts.append("shard \(shard): \(list.otherShards) in other shards") }
+            if let resume = batch.resume { parts.append("\(list.resumed) already in \(SafeText.value(resume.path))") }
+            context.console.err("aasa-check: \(list.handedOut) domain\(list.handedOut == 1 ? "" : "s") checked (\(parts.joined(separator: "; ")))\n")
         }
-
-        /// Whether a finding reaches `failOn`.
-        func fails(_ failOn: FailOn) -> Bool { worst.map(failOn.fails) ?? false }
-    }
-
-    /// The text report of one domain: what was fetched, the findings, a one-line verdict.
-    static func render(_ outcome: DomainOutcome, text: TextRenderer, quiet: Bool, failOn: FailOn,
-                       extraSources: [String: [UInt8]] = [:]) -> String {
-        let style = text.style
-        var out = ""
-        var sources = extraSources
-        if let body = outcome.hosting.servedBody {
-            let label = outcome.hosting.fileLabel ?? "\(outcome.target.host)\(HostingJudge.wellKnownPath)"
-            sources[label] = body
-        }
-        if !quiet {
-            out += style.bold(outcome.target.host) + "\n"
-            let rows: [(String, FetchRecord?)] = [("origin", outcome.origin), ("legacy", outcome.legacy),
-                                                  ("browser", outcome.browser), ("cdn", outcome.cdn)]
-            for (role, record) in rows {
-                guard let record else { continue }
-                out += "  " + role.padding(toLength: 8, withPad: " ", startingAt: 0) + line(record) + "\n"
-            }
-            if let addresses = outcome.addresses {
-                out += "  " + "address".padding(toLength: 8, withPad: " ", startingAt: 0)
-                    + addresses.map { SafeText.escape($0) }.joined(separator: ", ") + "\n"
-            }
-        }
-        for d in outcome.diagnostics { out += text.render(d, sources: sources) }
-        if !quiet {
-            var one = Report()
-            one.diagnostics = outcome.diagnostics
-            out += text.summary(one, failOn: failOn, subject: outcome.target.host) + "\n"
-        }
-        return out
-    }
-
-    /// `GET URL → 200 application/json, 498 bytes (gzip, 275 on the wire), 12 ms, 127.0.0.1`.
-    static func line(_ r: FetchRecord) -> String {
-        var s = "GET " + SafeText.escape(r.url)
-        if r.userAgent != HTTPRequest.appleFetcherUserAgent { s += " (as a browser)" }
-        if let error = r.error {
-            return s + " → " + error.kind.rawValue + ": " + SafeText.escape(error.message)
-        }
-        s += " → \(r.status ?? 0)"
-        if let type = r.header("content-type") { s += " " + SafeText.escape(type) }
-        s += r.truncated ? ", over \(r.body.count - 1) bytes" : ", \(r.body.count) bytes"
-        if let enc = r.contentEncoding {
-            s += " (\(SafeText.escape(enc))" + (r.wireBytes.map { ", \($0) on the wire" } ?? "") + ")"
-        }
-        if let ms = r.timeMs { s += ", \(Int(ms.rounded())) ms" }
-        if let ip = r.primaryIP { s += ", " + SafeText.escape(ip) }
-        return s
+        return RunEnd(subject: list.handedOut > 1 ? "\(list.handedOut) domains" : nil,
+                      reminder: "A correct file does not prove devices have fetched it: they refresh about weekly through Apple's CDN, and links typed in Safari or tapped on a page of the same domain stay in the browser.")
     }
 }

@@ -43,7 +43,7 @@ public enum EntitlementsCommand: Command {
         OptionSpec("--domain-file", value: "HOST=FILE", repeatable: true, help: "Use a local file as HOST's apple-app-site-association instead of fetching it; repeatable."),
     ] + NetworkOptions.specs
 
-    public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+    public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
         guard !arguments.positionals.isEmpty else {
             throw UsageError("give at least one FILE (.entitlements, .xcent or .mobileprovision), or \"entitlements\" in the configuration; see `aasa-check entitlements --help`")
         }
@@ -56,33 +56,37 @@ public enum EntitlementsCommand: Command {
             domainFiles[spec[..<eq].lowercased()] = String(spec[spec.index(after: eq)...])
         }
 
-        var report = Report()
+        let out = context.output
+        // Findings and fetches are collected and shown after the linting, as one report.
+        var diagnostics: [Diagnostic] = []
+        var fetches: [Fetch] = []
         var notes: [String] = []
         var fetchedHosts: [String] = []
 
         // The profile given with --profile.
         var profile: EntitlementsFile?
         if let path = arguments.value("--profile") {
-            if let file = readEntitlements(path, into: &report, context: context) {
+            if let file = EntitlementsInput.read(path, into: out, console: context.console) {
                 guard file.profile != nil else {
                     throw UsageError("--profile \(SafeText.escape(path)): not a provisioning profile (no Entitlements dictionary)")
                 }
                 profile = file
                 for appID in appIDs.isEmpty ? [nil] : appIDs.map(Optional.some) {
-                    report.diagnostics += EntitlementsLinter.checkProfile(file, appID: appID)
+                    diagnostics += EntitlementsLinter.checkProfile(file, appID: appID)
                 }
+                diagnostics += EntitlementsLinter.checkExpiry(file, now: Date())
             }
         }
 
         // Lint every FILE.
         var linted: [EntitlementsReport] = []
         for path in arguments.positionals {
-            guard let file = readEntitlements(path, into: &report, context: context) else { continue }
+            guard let file = EntitlementsInput.read(path, into: out, console: context.console) else { continue }
             let result = EntitlementsLinter.lint(file, appID: appIDs.first, profile: profile)
-            report.diagnostics += result.diagnostics
+            diagnostics += result.diagnostics
             if file.profile != nil {
                 for appID in appIDs.dropFirst() {
-                    report.diagnostics += EntitlementsLinter.checkProfile(file, appID: appID)
+                    diagnostics += EntitlementsLinter.checkProfile(file, appID: appID)
                 }
             }
             linted.append(result)
@@ -111,23 +115,21 @@ public enum EntitlementsCommand: Command {
                 do {
                     let input = try InputFile.read(path, limit: Validator.parseLimit, kind: .domainFile, console: context.console)
                     let validation = input.validated(domain: request.host)
-                    report.diagnostics += validation.diagnostics.attributed(target: request.host, source: .file, file: path)
-                    report.sources[path] = input.bytes
+                    diagnostics += validation.diagnostics.attributed(target: request.host, source: .file, file: path)
+                    out.source(path, input.bytes)
                     if let document = validation.document { documents[request.host] = document }
                     notes.append("\(request.host): checked against \(path)"
                         + (request.checkCDN ? "" : " (developer/managed mode only: Apple's CDN is bypassed)"))
                 } catch let error as UsageError {
-                    report.addUnreadable(error.message, subject: path)
+                    out.unreadable(error.message, subject: path)
                 }
             }
             if !toFetch.isEmpty {
                 let options = try NetworkOptions.parse(arguments)
                 for outcome in DomainCheck.run(toFetch, options: options) {
-                    report.diagnostics += outcome.diagnostics
-                    report.fetches += outcome.fetchSummaries
-                    if let body = outcome.hosting.servedBody {
-                        report.sources[outcome.hosting.fileLabel ?? "\(outcome.target.host)\(HostingJudge.wellKnownPath)"] = body
-                    }
+                    diagnostics += outcome.diagnostics
+                    fetches += outcome.fetches
+                    if let body = outcome.hosting.servedBody { out.source(outcome.fileLabel, body) }
                     if let document = outcome.hosting.validation?.document { documents[outcome.target.host] = document }
                     fetchedHosts.append(outcome.target.host)
                 }
@@ -137,8 +139,17 @@ public enum EntitlementsCommand: Command {
             }
             for result in linted {
                 for appID in identities(result) {
-                    report.diagnostics += EntitlementCrossCheck.check(
+                    for verdict in EntitlementCrossCheck.verdicts(
                         entries: result.entries, appID: appID, documents: documents, file: result.file.path)
+                    {
+                        switch verdict.outcome {
+                        case .missing(let d): diagnostics.append(d)
+                        case .listedClip(let clip):
+                            notes.append("\(verdict.host): `\(verdict.entry.raw)` of \(appID) is satisfied by its App Clip "
+                                + "\(clip), listed in appclips.apps")
+                        case .listed: break
+                        }
+                    }
                 }
             }
         }
@@ -146,75 +157,15 @@ public enum EntitlementsCommand: Command {
             notes.append("--domain-file \(host): no entitlement entry checked against a file uses this host; ignored")
         }
 
-        report.subjects = arguments.positionals.map { $0 == "-" ? "<stdin>" : $0 }
-        report.cases = junitCases(report.diagnostics, linted: linted)
-
-        let files = arguments.positionals.count
-        return context.emit(report) { text, report in
-            var out = report.diagnostics.map { text.render($0, sources: report.sources) }.joined()
-            if !context.quiet {
-                for result in linted {
-                    out += describe(result, style: text.style)
-                }
-                for note in notes { out += text.style.dim("note: ") + SafeText.escape(note) + "\n" }
-                out += text.summary(report, failOn: context.failOn, subject: files == 1 ? "1 file" : "\(files) files")
-            }
-            return out
-        }
-    }
-
-    /// Reads and parses one entitlements file or profile; a failure goes to `unreadable`.
-    static func readEntitlements(_ path: String, into report: inout Report, context: CommandContext) -> EntitlementsFile? {
-        let label = path == "-" ? "<stdin>" : path
-        do {
-            let input = try InputFile.read(path, limit: EntitlementsFile.maxBytes, kind: .entitlements, console: context.console)
-            if input.stoppedAtLimit {
-                report.addUnreadable("\(SafeText.value(label)): " + input.tooLarge("the file") + " for entitlements and profiles", subject: label)
-                return nil
-            }
-            let file = try EntitlementsFile.read(input.bytes, path: label)
-            if file.container == .xmlPropertyList { report.sources[label] = input.bytes }
-            return file
-        } catch let error as UsageError {
-            report.addUnreadable(error.message, subject: label)
-        } catch {
-            report.addUnreadable("\(SafeText.escape(label)): \(error)", subject: label)
-        }
-        return nil
-    }
-
-    /// JUnit test cases: one per entitlement entry (its lint and cross-check findings), then one
-    /// per file or domain for the findings that belong to no entry, so nothing is lost.
-    static func junitCases(_ diagnostics: [Diagnostic], linted: [EntitlementsReport]) -> [ReportCase] {
-        var used = Set<Int>()
-        var cases: [ReportCase] = []
+        out.fetches(fetches)
+        out.findings(diagnostics)
         for result in linted {
-            let path = result.file.path ?? "<stdin>"
-            let base = (result.file.profile != nil ? "/Entitlements/" : "/") + associatedDomainsKey
-            for entry in result.entries {
-                let pointer = base + "/\(entry.index)"
-                var mine: [Diagnostic] = []
-                for (i, d) in diagnostics.enumerated() where !used.contains(i) && d.file == result.file.path && d.pointer == pointer {
-                    used.insert(i)
-                    mine.append(d)
-                }
-                cases.append(ReportCase(suite: path, name: entry.raw, diagnostics: mine))
-            }
+            out.entitlements(result)
+            out.subject(result.file.path ?? "<stdin>", kind: .entitlements)
         }
-        var rest: [String: [Diagnostic]] = [:]
-        var order: [String] = []
-        for (i, d) in diagnostics.enumerated() where !used.contains(i) {
-            let suite = d.file ?? d.target ?? "aasa-check"
-            if rest[suite] == nil { order.append(suite) }
-            rest[suite, default: []].append(d)
-        }
-        for result in linted where rest[result.file.path ?? "<stdin>"] == nil && result.entries.isEmpty {
-            let suite = result.file.path ?? "<stdin>"
-            order.append(suite)
-            rest[suite] = []
-        }
-        cases += order.map { ReportCase(suite: $0, name: "entitlements", diagnostics: rest[$0] ?? []) }
-        return cases
+        for note in notes { out.note(note) }
+        let files = arguments.positionals.count
+        return RunEnd(subject: files == 1 ? "1 file" : "\(files) files")
     }
 
     /// One plan for all files: each host once, its CDN needed when any file needs it.
@@ -228,23 +179,5 @@ public enum EntitlementsCommand: Command {
             }
         }
         return out
-    }
-
-    /// A short account of what was read: the app ID and the domains.
-    static func describe(_ result: EntitlementsReport, style: Style) -> String {
-        var out = style.bold(SafeText.escape(result.file.path ?? "<stdin>")) + ": "
-        if let profile = result.file.profile {
-            out += "provisioning profile"
-            if let name = profile.name { out += " \"\(SafeText.escape(name))\"" }
-            out += profile.grantsAssociatedDomains ? ", grants Associated Domains" : ", no Associated Domains"
-        } else {
-            let n = result.entries.count
-            out += "\(n) associated domain\(n == 1 ? "" : "s")"
-        }
-        if let identity = result.appIdentity {
-            out += "; app ID \(SafeText.escape(identity.appID))"
-        }
-        out += "; \(result.buildKind.isRelease ? "release" : "development") build"
-        return out + "\n"
     }
 }

@@ -25,7 +25,7 @@ public enum MatchCommand: Command {
         OptionSpec("--domain", value: "HOST", help: "The host a local file is served for."),
     ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" }
 
-    public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+    public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
         guard let source = arguments.positionals.first else {
             throw UsageError("give SOURCE (a file or a domain) and URLs; see `aasa-check match --help`")
         }
@@ -35,10 +35,10 @@ public enum MatchCommand: Command {
         }
         let given = try arguments.appIDs()
         let loaded = try DocumentSource.load(source, arguments: arguments, context: context)
-        var report = Report()
-        report.diagnostics = loaded.diagnostics
-        report.fetches = loaded.fetches
-        report.sources[loaded.label] = loaded.bytes
+        let out = context.output
+        out.subject(loaded.label, kind: .domainFile)
+        out.source(loaded.label, loaded.bytes)
+        out.fetches(loaded.fetches)
         let appIDs: [String]
         var matcher: DocumentMatcher?
         if let document = loaded.validation.document {
@@ -48,30 +48,20 @@ public enum MatchCommand: Command {
         } else {
             appIDs = given
         }
-        // Text is printed as each URL is decided, so a stream of URLs on standard input
-        // (`tail -f log | aasa-check match …`) is answered line by line in constant memory;
-        // the machine formats collect the decisions for their one document.
-        let streaming = context.format == .text
-        let text = TextRenderer(style: context.style)
+        // Each URL's decisions go out as they are made, so a stream of URLs on standard input
+        // (`tail -f log | aasa-check match …`) is answered line by line in constant memory.
         var decided = 0
         var opens = 0
         func handle(_ url: String) {
             guard var parts = URLParts(url) else {
-                report.unreadable.append("not a URL or path: \(SafeText.value(url))")
+                out.unreadable("not a URL or path: \(SafeText.value(url))")
                 return
             }
             if parts.host == nil, let host = loaded.host { parts = parts.on(host: host) }
-            guard let matcher else { return }
-            for (i, appID) in appIDs.enumerated() {
-                let result = matcher.decide(parts, appID: appID)
-                decided += 1
-                if result.decision == .match { opens += 1 }
-                if streaming {
-                    context.console.out(render(result, showURL: i == 0, style: text.style))
-                } else {
-                    report.matches.append(result)
-                }
-            }
+            let results = matcher.map { m in appIDs.map { m.decide(parts, appID: $0) } } ?? []
+            decided += results.count
+            opens += results.filter { $0.decision == .match }.count
+            out.decisions(results, for: url)
         }
         if urls.isEmpty {
             while let line = context.console.readLine() {
@@ -81,32 +71,11 @@ public enum MatchCommand: Command {
         } else {
             urls.forEach(handle)
         }
-        return context.emit(report) { text, report in
-            var out = ""
-            if matcher != nil && appIDs.isEmpty {
-                out += "The file lists no applinks app; give --app-id to decide for one.\n"
-            }
-            if !report.diagnostics.isEmpty && !context.quiet {
-                out += "\nFindings in \(SafeText.escape(loaded.label)):\n"
-                out += report.diagnostics.map { text.render($0, sources: report.sources) }.joined()
-            }
-            if !context.quiet {
-                out += text.summary(report, failOn: context.failOn, subject: "\(decided) decision\(decided == 1 ? "" : "s"), \(opens) open\(opens == 1 ? "s" : "") the app")
-            }
-            return out
+        if matcher != nil && appIDs.isEmpty {
+            out.note("The file lists no applinks app; give --app-id to decide for one.", kind: .advice)
         }
-    }
-
-    /// One decision in text: the URL (first app only), the decision and app ID, the explanation.
-    static func render(_ m: MatchResult, showURL: Bool, style: Style) -> String {
-        var out = showURL ? style.bold(SafeText.value(m.url)) + "\n" : ""
-        let word: String
-        switch m.decision {
-        case .match: word = style.green("match   ")
-        case .exclude: word = style.yellow("exclude ")
-        case .noMatch: word = style.red("no_match")
-        }
-        out += "  \(word) \(SafeText.value(m.appID))\n           \(SafeText.message(m.explanation))\n"
-        return out
+        // The file's findings come after the decisions.
+        out.findings(loaded.diagnostics)
+        return RunEnd(subject: "\(decided) decision\(decided == 1 ? "" : "s"), \(opens) open\(opens == 1 ? "s" : "") the app")
     }
 }

@@ -28,10 +28,7 @@ public enum RoutesCommand: Command {
         OptionSpec("--domain", value: "HOST", help: "The host a local file is served for (default example.com)."),
     ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" }
 
-    /// Largest route list read, in bytes (16 MiB).
-    static let routeListLimit = 16 * 1_048_576
-
-    public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+    public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
         guard let source = arguments.positionals.first, arguments.positionals.count == 1 else {
             throw UsageError("give one SOURCE (a file or a domain); see `aasa-check routes --help`")
         }
@@ -39,95 +36,37 @@ public enum RoutesCommand: Command {
             throw UsageError("--routes FILE is required; see `aasa-check routes --help`")
         }
         let appIDs = try arguments.appIDs()
-        let routeBytes = try InputFile.read(routesPath, limit: routeListLimit, kind: .routeList, console: context.console)
-        guard !routeBytes.stoppedAtLimit else {
-            throw UsageError("--routes \(SafeText.value(routesPath)): " + routeBytes.tooLarge("the route list"))
-        }
+        let list = try RouteListInput(path: routesPath, console: context.console)
         let loaded = try DocumentSource.load(source, arguments: arguments, context: context)
-        var report = Report()
-        report.diagnostics = loaded.diagnostics
-        report.fetches = loaded.fetches
-        report.sources[loaded.label] = loaded.bytes
-        report.sources[routesPath] = routeBytes.bytes
-        let parsed = RouteList.parse(routeBytes.bytes)
-        if !parsed.errors.isEmpty {
-            // A malformed route list: the command cannot run as asked (exit status 2).
-            report.diagnostics += parsed.errors.map { $0.diagnostic(file: routesPath) }
-            report.addUnreadable("\(routesPath): the route list has \(parsed.errors.count) line\(parsed.errors.count == 1 ? "" : "s") that cannot be read (AASA705)",
-                                subject: routesPath)
+        let out = context.output
+        out.source(loaded.label, loaded.bytes)
+        out.source(routesPath, list.bytes)
+        out.fetches(loaded.fetches)
+        // AASA705 for each entry that is not a route (the command cannot run as asked: exit
+        // status 2), or AASA706 for a list without routes.
+        var diagnostics = loaded.diagnostics + list.diagnostics
+        guard let document = loaded.validation.document else {
+            out.findings(diagnostics)
+            if let unreadable = list.unreadable { out.unreadable(unreadable) }
+            return RunEnd(subject: "no routes judged: the file does not decode")
         }
-        var summary = ""
-        if let document = loaded.validation.document {
-            let domain = loaded.host ?? "example.com"
-            let matcher = DocumentMatcher(document: document, host: loaded.host)
-            let result = RouteCheck.run(matcher: matcher, domain: domain, routes: parsed.routes,
-                                        appIDs: appIDs, routesFile: routesPath)
-            report.diagnostics += result.diagnostics.map { d in
-                var d = d
-                if d.code == .aasa704 {
-                    d.file = loaded.label
-                    d.source = loaded.validation.document == nil ? .file : (loaded.fetches.isEmpty ? .file : .origin)
-                }
-                d.target = d.target ?? loaded.host ?? loaded.label
-                return d
+        out.subject(loaded.label, kind: .domainFile)
+        let domain = loaded.host ?? "example.com"
+        let matcher = DocumentMatcher(document: document, host: loaded.host)
+        let result = RouteCheck.run(matcher: matcher, domain: domain, routes: list.routes,
+                                    appIDs: appIDs, routesFile: routesPath, judgeRules: list.judgesRules)
+        for verdict in result.verdicts { out.route(verdict) }
+        diagnostics += result.diagnostics.map { d in
+            var d = d
+            if d.code == .aasa704 {
+                d.file = loaded.label
+                d.source = loaded.fetches.isEmpty ? .file : .origin
             }
-            report.routes = result.verdicts.map(json)
-            report.cases = result.verdicts.map { v in
-                ReportCase(suite: "routes \(v.appID)", name: "\(SafeText.clip(v.route.text)) (\(v.route.expect.rawValue))",
-                           failure: v.ok ? nil : "\(v.route.text): \(v.explanation)")
-            } + [ReportCase(suite: loaded.label, name: "apple-app-site-association",
-                            diagnostics: report.diagnostics.filter { $0.source != .routes })]
-            if !parsed.errors.isEmpty {
-                // The lines that cannot be read (AASA705), with the route list's error.
-                report.cases.append(ReportCase(suite: routesPath, name: "route list",
-                                               diagnostics: report.diagnostics.filter { $0.code == .aasa705 }))
-            }
-            summary = result.summary
-            return context.emit(report) { text, report in render(report, result.verdicts, summary, text, context) }
+            d.target = d.target ?? loaded.host ?? loaded.label
+            return d
         }
-        return context.emit(report) { text, report in render(report, [], "no routes judged: the file does not decode", text, context) }
-    }
-
-    static func render(_ report: Report, _ verdicts: [RouteVerdict], _ summary: String, _ text: TextRenderer, _ context: CommandContext) -> String {
-        let style = text.style
-        var out = ""
-        var lastApp: String?
-        // --quiet: only the routes that fail, and the findings.
-        for v in verdicts where !(context.quiet && v.ok) {
-            if v.appID != lastApp {
-                out += style.bold(SafeText.escape(v.appID)) + "\n"
-                lastApp = v.appID
-            }
-            let mark = v.ok ? style.green("ok  ") : style.red("FAIL")
-            let coverage = v.coverage.map { " [\($0.rawValue)]" } ?? ""
-            let rule = v.rule.map { " \($0.isLegacyPath ? "paths" : "components")[\($0.index)] `\($0.text)`" } ?? ""
-            out += "  \(mark) \(SafeText.value(v.route.text)) (\(v.route.expect.rawValue)) → \(v.decision.rawValue)\(coverage)\(SafeText.message(rule))\n"
-            if v.coverage == .sometimes {
-                out += "         \(SafeText.message(v.explanation))\n"
-            }
-        }
-        if !report.diagnostics.isEmpty {
-            out += "\n" + report.diagnostics.map { text.render($0, sources: report.sources) }.joined()
-        }
-        if !context.quiet {
-            out += text.summary(report, failOn: context.failOn, subject: summary)
-        }
-        return out
-    }
-
-    /// A verdict as spec `cli.md` fixes it (`routes`).
-    public static func json(_ v: RouteVerdict) -> OutputJSON {
-        var members: [(String, OutputJSON)] = [
-            ("route", .string(v.route.text)), ("url", .string(v.url)), ("expect", .string(v.route.expect.rawValue)),
-            ("appID", .string(v.appID)), ("decision", .string(v.decision.rawValue)), ("ok", .bool(v.ok)),
-            ("detail", .optional(v.detail)), ("component", .optional(v.component)),
-            ("coverage", .optional(v.coverage?.rawValue)),
-        ]
-        if v.coverage == .sometimes {
-            members.append(("examples", .object([("match", .optional(v.matchExample)), ("noMatch", .optional(v.noMatchExample))])))
-        }
-        members.append(("line", .int(v.route.line)))
-        members.append(("explanation", .string(SafeText.clipRuns(v.explanation))))
-        return .object(members)
+        out.findings(diagnostics)
+        if let unreadable = list.unreadable { out.unreadable(unreadable) }
+        return RunEnd(subject: result.summary)
     }
 }

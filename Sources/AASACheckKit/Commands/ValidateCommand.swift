@@ -22,31 +22,25 @@ public enum ValidateCommand: Command {
         OptionSpec("--domain", value: "HOST", help: "The host the file is served for (used by host-specific checks)."),
     ]
 
-    public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+    public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
         guard !arguments.positionals.isEmpty else {
             throw UsageError("give at least one FILE (or - for standard input); see `aasa-check validate --help`")
         }
         let domain = arguments.value("--domain").map { $0.lowercased() }
-        var report = Report()
+        let out = context.output
         for path in arguments.positionals {
             let label = path == "-" ? "<stdin>" : path
-            report.subjects.append(label)
+            out.subject(label, kind: .domainFile)
             do {
                 let input = try InputFile.read(path, limit: Validator.parseLimit, kind: .domainFile, console: context.console)
                 let result = input.validated(domain: domain)
-                report.diagnostics += result.diagnostics.attributed(target: domain ?? label, source: .file, file: label)
-                report.sources[label] = input.bytes
+                out.source(label, input.bytes)
+                out.findings(result.diagnostics.attributed(target: domain ?? label, source: .file, file: label))
             } catch let error as UsageError {
-                report.addUnreadable(error.message, subject: label)
+                out.unreadable(error.message, subject: label)
             }
         }
         let files = arguments.positionals.count
-        return context.emit(report) { text, report in
-            var out = report.diagnostics.map { text.render($0, sources: report.sources) }.joined()
-            if !context.quiet {
-                out += text.summary(report, failOn: context.failOn, subject: files == 1 ? "1 file" : "\(files) files")
-            }
-            return out
-        }
+        return RunEnd(subject: files == 1 ? "1 file" : "\(files) files")
     }
 }

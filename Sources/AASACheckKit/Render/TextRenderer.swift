@@ -1,35 +1,187 @@
 import AASACore
 
-/// Compiler-style text: `label:line:col: severity[CODE]: message`, the source line with a caret,
-/// the hint, and a summary line (spec `cli.md`, Text output).
-public struct TextRenderer: Sendable {
+/// Compiler-style text for people (spec `cli.md`, Text output): `label:line:col:
+/// severity[CODE]: message`, the source line with a caret, the hint; `check`'s block per
+/// domain; `match`'s decisions and `routes`' verdicts; a one-line summary.
+///
+/// Written as results arrive, in the order the command gives them: nothing is kept but what
+/// decides the layout (whether decisions or verdicts came before the findings).
+public final class TextRenderer: Renderer {
+    public static let name = "text"
+    public static let isForPeople = true
+    public static let showsExcerpts = true
+
     public let style: Style
+    private let run: RunInfo
+    private let sink: OutputSink
+    /// The last file or domain named as a subject (the heading of `match`'s findings).
+    private var document: String?
+    private var sawDecisions = false
+    private var sawVerdicts = false
+    private var findingsHeaded = false
+    private var lastApp: String?
 
-    public init(style: Style) { self.style = style }
+    public init(run: RunInfo, sink: OutputSink) {
+        self.run = run
+        self.sink = sink
+        style = run.style
+    }
 
-    /// The place label of a finding: the local file, the served file URL, or the target.
-    public static func label(for d: Diagnostic) -> String {
-        if let file = d.file { return file }
-        switch d.source {
-        case .origin?: return "\(d.target ?? "")/.well-known/apple-app-site-association"
-        case .cdn?: return "\(d.target ?? "") (Apple CDN copy)"
-        default: return d.target ?? "aasa-check"
+    public func subject(_ subject: Subject) { document = subject.name }
+
+    public func findings(_ findings: [Finding]) {
+        var out = ""
+        if !findingsHeaded {
+            findingsHeaded = true
+            // Findings after the decisions of `match` get a heading, after the verdicts of
+            // `routes` a blank line.
+            if sawDecisions, !run.quiet {
+                out += "\nFindings in \(SafeText.escape(document ?? "the file")):\n"
+            } else if sawVerdicts {
+                out += "\n"
+            }
+        }
+        for f in findings { out += render(f) }
+        sink.write(out)
+    }
+
+    public func decisions(_ decisions: [MatchResult], for url: String) {
+        sawDecisions = true
+        var out = ""
+        for (i, m) in decisions.enumerated() {
+            if i == 0 { out += style.bold(SafeText.value(m.url)) + "\n" }
+            let word: String
+            switch m.decision {
+            case .match: word = style.green("match   ")
+            case .exclude: word = style.yellow("exclude ")
+            case .noMatch: word = style.red("no_match")
+            }
+            out += "  \(word) \(SafeText.value(m.appID))\n           \(SafeText.message(m.explanation))\n"
+        }
+        sink.write(out)
+    }
+
+    public func route(_ v: RouteVerdict) {
+        sawVerdicts = true
+        // --quiet: only the routes that fail.
+        guard !(run.quiet && v.ok) else { return }
+        var out = ""
+        if v.appID != lastApp {
+            out += style.bold(SafeText.escape(v.appID)) + "\n"
+            lastApp = v.appID
+        }
+        let mark = v.ok ? style.green("ok  ") : style.red("FAIL")
+        let coverage = v.coverage.map { " [\($0.rawValue)]" } ?? ""
+        let rule = v.rule.map { " \($0.isLegacyPath ? "paths" : "components")[\($0.index)] `\($0.text)`" } ?? ""
+        out += "  \(mark) \(SafeText.value(v.route.text)) (\(v.route.expect.rawValue)) → \(v.decision.rawValue)\(coverage)\(SafeText.message(rule))\n"
+        if v.coverage == .sometimes {
+            out += "         \(SafeText.message(v.explanation))\n"
+        }
+        sink.write(out)
+    }
+
+    /// What was fetched, the findings, a one-line verdict.
+    public func domain(_ report: DomainReport) {
+        var out = ""
+        let host = report.target.host
+        if !run.quiet {
+            out += style.bold(host) + "\n"
+            for fetch in report.fetches {
+                out += "  " + fetch.role.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + Self.line(fetch) + "\n"
+            }
+            if let addresses = report.addresses {
+                out += "  " + "address".padding(toLength: 8, withPad: " ", startingAt: 0)
+                    + addresses.map { SafeText.escape($0) }.joined(separator: ", ") + "\n"
+            }
+        }
+        for f in report.findings { out += render(f) }
+        if !run.quiet {
+            out += summaryLine(errors: report.errors, warnings: report.warnings, infos: report.infos,
+                               exitCode: report.exitCode, subject: host) + "\n"
+        }
+        sink.write(out)
+    }
+
+    /// A short account of what was read: the app ID and the domains.
+    public func entitlements(_ result: EntitlementsReport) {
+        guard !run.quiet else { return }
+        var out = style.bold(SafeText.escape(result.file.path ?? "<stdin>")) + ": "
+        if let profile = result.file.profile {
+            out += "provisioning profile"
+            if let name = profile.name { out += " \"\(SafeText.escape(name))\"" }
+            out += profile.grantsAssociatedDomains ? ", grants Associated Domains" : ", no Associated Domains"
+        } else {
+            let n = result.entries.count
+            out += "\(n) associated domain\(n == 1 ? "" : "s")"
+        }
+        if let identity = result.appIdentity {
+            out += "; app ID \(SafeText.escape(identity.appID))"
+        }
+        out += "; \(result.buildKind.isRelease ? "release" : "development") build"
+        sink.write(out + "\n")
+    }
+
+    public func note(_ note: Note) {
+        switch note.kind {
+        case .remark:
+            if !run.quiet { sink.write(style.dim("note: ") + SafeText.escape(note.text) + "\n") }
+        case .advice:
+            sink.write(SafeText.escape(note.text) + "\n")
         }
     }
 
-    /// One finding, with its excerpt when the source bytes are known.
-    public func render(_ d: Diagnostic, sources: [String: [UInt8]]) -> String {
-        let label = Self.label(for: d)
-        var head = label
-        if let loc = d.location { head += ":\(loc.line):\(loc.column)" }
+    public func documentation(_ docs: [CodeDoc], listing: Bool) {
+        if listing {
+            for doc in docs {
+                sink.write("\(style.bold(doc.code.rawValue))  \(doc.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(doc.title)\n")
+            }
+            return
+        }
+        for doc in docs {
+            sink.write("""
+            \(style.bold(doc.code.rawValue)) (\(doc.severity.rawValue)): \(doc.title)
+
+            Why it matters: \(doc.why)
+
+            How to fix it: \(doc.fix)
+
+            Failing example:
+            \(Self.indent(doc.failing.displayText))
+
+            Passing example:
+            \(Self.indent(doc.passing.displayText))
+
+
+            """)
+        }
+    }
+
+    public func finish(_ summary: RunSummary) {
+        guard !run.quiet else { return }
+        var out = ""
+        if let subject = summary.subject {
+            out += summaryLine(errors: summary.errors, warnings: summary.warnings, infos: summary.infos,
+                               exitCode: summary.exitCode, subject: subject)
+        }
+        if let reminder = summary.reminder, summary.errors == 0, summary.unreadable == 0 {
+            out += style.dim(reminder) + "\n"
+        }
+        sink.write(out)
+    }
+
+    // MARK: Pieces
+
+    /// One finding, with its source line when known.
+    func render(_ f: Finding) -> String {
+        let d = f.diagnostic
         let sev: String
         switch d.severity {
         case .error: sev = style.red(style.bold("error"))
         case .warning: sev = style.yellow(style.bold("warning"))
         case .info: sev = style.cyan("info")
         }
-        var out = "\(style.bold(SafeText.escape(head))): \(sev)[\(d.code)]: \(SafeText.message(d.message))\n"
-        if let loc = d.location, let bytes = sources[label], let excerpt = Self.excerpt(bytes, loc) {
+        var out = "\(style.bold(SafeText.escape(d.place))): \(sev)[\(d.code)]: \(SafeText.message(d.message))\n"
+        if let loc = d.location, let excerpt = f.excerpt {
             let gutter = String(loc.line)
             let pad = String(repeating: " ", count: gutter.count)
             out += style.dim(" \(gutter) | ") + excerpt.line + "\n"
@@ -39,39 +191,8 @@ public struct TextRenderer: Sendable {
         return out
     }
 
-    /// The line of `loc`, made printable and cut around the column when long, and where the
-    /// caret goes in it (0-based, in characters of the returned line). Only a window of bytes
-    /// around the offset is read, so excerpts of a one-line file of any size cost the same.
-    static func excerpt(_ bytes: [UInt8], _ loc: SourceLocation) -> (line: String, caretColumn: Int)? {
-        let window = 160
-        let offset = min(loc.offset, bytes.count)
-        var start = offset
-        while start > 0 && bytes[start - 1] != 0x0A && offset - start < window { start -= 1 }
-        while start < offset && bytes[start] & 0xC0 == 0x80 { start += 1 }  // a scalar boundary
-        var end = offset
-        while end < bytes.count && bytes[end] != 0x0A && end - offset < window { end += 1 }
-        while end < bytes.count && end > offset && bytes[end] & 0xC0 == 0x80 { end -= 1 }
-        var before = Array(String(decoding: bytes[start..<offset], as: UTF8.self).unicodeScalars)
-        var after = Array(String(decoding: bytes[offset..<end], as: UTF8.self).unicodeScalars)
-        // Tabs become one space so the caret lines up; keep about 40 characters before it.
-        before = before.map { $0 == "\t" || $0 == "\r" ? " " : $0 }
-        after = after.map { $0 == "\t" || $0 == "\r" ? " " : $0 }
-        if before.count > 40 && before.count + after.count > 100 { before = Array(before.suffix(40)) }
-        if before.count + after.count > 100 { after = Array(after.prefix(100 - before.count)) }
-        let head = SafeText.escape(String(String.UnicodeScalarView(before)))
-        let line = head + SafeText.escape(String(String.UnicodeScalarView(after)))
-        guard !line.trimmingWhitespace.isEmpty || head.isEmpty else { return nil }
-        return (line, head.unicodeScalars.count)
-    }
-
-    /// `N errors, N warnings, N infos` and what it means for the exit status.
-    public func summary(_ report: Report, failOn: FailOn, subject: String) -> String {
-        summary(errors: report.errors, warnings: report.warnings, infos: report.infos,
-                exitCode: report.exitCode(failOn: failOn), subject: subject)
-    }
-
     /// `subject: N errors, N warnings, N infos — ok|failed|incomplete` for exit status 0, 1, 2.
-    public func summary(errors: Int, warnings: Int, infos: Int, exitCode: Int32, subject: String) -> String {
+    func summaryLine(errors: Int, warnings: Int, infos: Int, exitCode: Int32, subject: String) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         let counts = "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "info"))"
         let verdict: String
@@ -81,6 +202,30 @@ public struct TextRenderer: Sendable {
         default: verdict = style.red("incomplete")
         }
         return "\(subject): \(counts) — \(verdict)\n"
+    }
+
+    /// `GET URL → 200 application/json, 498 bytes (gzip, 275 on the wire), 12 ms, 127.0.0.1`.
+    static func line(_ fetch: Fetch) -> String {
+        let r = fetch.record
+        var s = "GET " + SafeText.escape(r.url)
+        if fetch.asBrowser { s += " (as a browser)" }
+        if let error = r.error {
+            return s + " → " + error.kind.rawValue + ": " + SafeText.escape(error.message)
+        }
+        s += " → \(r.status ?? 0)"
+        if let type = fetch.header("content-type") { s += " " + SafeText.escape(type) }
+        s += r.truncated ? ", over \(fetch.bytes - 1) bytes" : ", \(fetch.bytes) bytes"
+        if let enc = r.contentEncoding {
+            s += " (\(SafeText.escape(enc))" + (r.wireBytes.map { ", \($0) on the wire" } ?? "") + ")"
+        }
+        if let ms = r.timeMs { s += ", \(Int(ms.rounded())) ms" }
+        if let ip = r.primaryIP { s += ", " + SafeText.escape(ip) }
+        return s
+    }
+
+    static func indent(_ s: String) -> String {
+        let shown = s.count > 600 ? String(s.prefix(600)) + " …" : s
+        return shown.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
     }
 }
 

@@ -5,8 +5,8 @@ extension CodeDoc {
         title: "One entry has both `components` and `paths` and they decide some URL differently (info when they behave the same)",
         why: "Systems since iOS 13 use `components` and ignore `paths`; iOS 12 reads only `paths`. Keeping both is right for an app that still supports iOS 12, as long as both decide every URL alike; where they differ, a link opens the app on one system and the website on the other.",
         fix: "Make `paths` say what `components` says for the URL given (or drop `paths` if iOS 12 is no longer supported).",
-        failing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "paths": ["/shop/*"], "components": [{"/": "/buy/*"}]}]}}"#),
-        passing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/buy/*"}, {"/": "/shop/*"}]}]}}"#),
+        failing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "paths": ["/shop/*"], "components": [{"/": "/buy/*"}]}]}}"#),
+        passing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/buy/*"}, {"/": "/shop/*"}]}]}}"#),
         check: { ctx in LegacyPathsComparison.findings(ctx) })
 }
 

@@ -6,11 +6,11 @@ extension CodeDoc {
         why: "Once the new file is live, the app loses the service for this domain: no universal link opens it (applinks), passwords and passkeys are no longer offered (webcredentials), the App Clip is no longer invoked (appclips), or Handoff stops (activitycontinuation).",
         fix: "If the app should keep the service, add its app ID back to that service in the new file.",
         failing: .documentPair(
-            old: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}]}]}, "webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}"#,
-            new: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}]}]}, "webcredentials": {"apps": ["ABCDE12345.com.example.other"]}}"#),
+            old: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/shop/*"}]}]}, "webcredentials": {"apps": ["K7Q2M9XW3P.com.example.app"]}}"#,
+            new: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/shop/*"}]}]}, "webcredentials": {"apps": ["K7Q2M9XW3P.com.example.other"]}}"#),
         passing: .documentPair(
-            old: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}]}]}, "webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}"#,
-            new: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}]}]}, "webcredentials": {"apps": ["abcde12345.com.example.app"]}}"#))
+            old: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/shop/*"}]}]}, "webcredentials": {"apps": ["K7Q2M9XW3P.com.example.app"]}}"#,
+            new: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/shop/*"}]}]}, "webcredentials": {"apps": ["abcde12345.com.example.app"]}}"#))
 }
 
 extension DiagnosticCode {

@@ -6,11 +6,11 @@ extension CodeDoc {
         why: "Once the new file is live, the app gets the service for this domain; it needs the matching Associated Domains entitlement entry for the system to use it.",
         fix: "Nothing if intended; check the app's entitlement lists the domain (`aasa-check entitlements`).",
         failing: .documentPair(
-            old: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}]}]}}"#,
-            new: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.example.beta"], "components": [{"/": "/shop/*"}]}]}}"#),
+            old: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/shop/*"}]}]}}"#,
+            new: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app", "K7Q2M9XW3P.com.example.beta"], "components": [{"/": "/shop/*"}]}]}}"#),
         passing: .documentPair(
-            old: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}]}]}}"#,
-            new: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}]}]}}"#))
+            old: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/shop/*"}]}]}}"#,
+            new: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/shop/*"}]}]}}"#))
 }
 
 extension DiagnosticCode {

@@ -6,11 +6,11 @@ extension CodeDoc {
         why: "Changes are proven by comparing the rules' patterns; a few pattern shapes (many ? after a *, huge variable tables) make that comparison too costly, so for the rules named the diff may miss changes and does not claim there are none. It also says so where some rules decode percent escapes and others do not.",
         fix: "Nothing is known to be wrong. Check the URLs of the rules named with `aasa-check match` on both files, or simplify those patterns.",
         failing: .documentPair(
-            old: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/x/*b*"}, {"/": "/x/*a?????????????????????", "exclude": true}]}]}}"#,
-            new: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/x/*a?????????????????????", "exclude": true}, {"/": "/x/*b*"}]}]}}"#),
+            old: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/x/*b*"}, {"/": "/x/*a?????????????????????", "exclude": true}]}]}}"#,
+            new: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/x/*a?????????????????????", "exclude": true}, {"/": "/x/*b*"}]}]}}"#),
         passing: .documentPair(
-            old: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/x/*b*"}, {"/": "/x/*a?", "exclude": true}]}]}}"#,
-            new: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/x/*a?", "exclude": true}, {"/": "/x/*b*"}]}]}}"#))
+            old: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/x/*b*"}, {"/": "/y/*a?", "exclude": true}]}]}}"#,
+            new: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/y/*a?", "exclude": true}, {"/": "/x/*b*"}]}]}}"#))
 }
 
 extension DiagnosticCode {

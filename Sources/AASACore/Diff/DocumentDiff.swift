@@ -198,8 +198,8 @@ public struct DocumentDiff: Sendable {
 
     /// The changes that concern `appID` (compared as the system does: App ID prefix in any case).
     public func changes(for appID: String) -> [DocumentChange] {
-        let key = DocumentMatcher.canonicalAppID(appID)
-        return changes.filter { DocumentMatcher.canonicalAppID($0.appID) == key }
+        let key = AppIdentity.canonical(appID)
+        return changes.filter { AppIdentity.canonical($0.appID) == key }
     }
 
     /// The changes by which `appID` loses URLs or a service it had.
@@ -331,8 +331,8 @@ struct DocumentComparer {
         var incomplete: [IncompleteComparison] = []
         changes += appIDChanges()
         // Apps listed in applinks on both sides, in NEW's order.
-        let oldIDs = Set(oldMatcher.appIDs.map(DocumentMatcher.canonicalAppID))
-        for appID in newMatcher.appIDs where oldIDs.contains(DocumentMatcher.canonicalAppID(appID)) {
+        let oldIDs = Set(oldMatcher.appIDs.map(AppIdentity.canonical))
+        for appID in newMatcher.appIDs where oldIDs.contains(AppIdentity.canonical(appID)) {
             guard let o = oldMatcher.entry(for: appID), let n = newMatcher.entry(for: appID) else { continue }
             var result = RuleListDiff.compare(RuleListSide(o), RuleListSide(n), limits: limits, matcher: newMatcher)
             result.incomplete = RuleListDiff.merged(result.incomplete)
@@ -369,13 +369,13 @@ struct DocumentComparer {
         for service in AASAService.allCases {
             let before = listed(old, oldMatcher, service)
             let after = listed(new, newMatcher, service)
-            let beforeKeys = Set(before.map { DocumentMatcher.canonicalAppID($0.value) })
-            let afterKeys = Set(after.map { DocumentMatcher.canonicalAppID($0.value) })
+            let beforeKeys = Set(before.map { AppIdentity.canonical($0.value) })
+            let afterKeys = Set(after.map { AppIdentity.canonical($0.value) })
             let place = serviceRef(new, service)
-            for id in before where !afterKeys.contains(DocumentMatcher.canonicalAppID(id.value)) {
+            for id in before where !afterKeys.contains(AppIdentity.canonical(id.value)) {
                 out.append(DocumentChange(kind: .appID, service: service, appID: id.value, from: .listed, to: .absent, place: place))
             }
-            for id in after where !beforeKeys.contains(DocumentMatcher.canonicalAppID(id.value)) {
+            for id in after where !beforeKeys.contains(AppIdentity.canonical(id.value)) {
                 out.append(DocumentChange(kind: .appID, service: service, appID: id.value, from: .absent, to: .listed, place: id.ref))
             }
         }
@@ -392,7 +392,7 @@ struct DocumentComparer {
         } else {
             all = document.appsService(service.rawValue)?.apps ?? []
         }
-        for id in all where seen.insert(DocumentMatcher.canonicalAppID(id.value)).inserted { out.append(id) }
+        for id in all where seen.insert(AppIdentity.canonical(id.value)).inserted { out.append(id) }
         return out
     }
 

@@ -88,6 +88,12 @@ public struct AssociatedDomainEntry: Sendable, Hashable {
         (isWildcard ? "*." : "") + host + (port.map { ":\($0)" } ?? "")
     }
 
+    /// How messages name the entry: `line 7` where the file gives lines (XML), else its
+    /// 1-based place in the array, `entry 3` (issue 10: never a zero-based index).
+    public var label: String {
+        location.map { "line \($0.line)" } ?? "entry \(index + 1)"
+    }
+
     /// The host whose `/.well-known/apple-app-site-association` serves this entry: the
     /// host itself, or the apex for a wildcard (aasa-reference.md §3, TN3155).
     public var fileHost: String { host }
@@ -285,7 +291,7 @@ public struct AssociatedDomainEntry: Sendable, Hashable {
         }
         if let first = invalid.first {
             let shown = first.properties.generalCategory == .control
-                ? "U+" + String(first.value, radix: 16, uppercase: true) : String(first)
+                ? "U+" + Hex.format(first.value) : String(first)
             entry.malformations.append("the character `\(shown)` is not allowed in a host name")
         }
         if host.hasPrefix(".") {

@@ -1,0 +1,108 @@
+import Foundation
+import AASACore
+
+/// What `check DOMAIN` adds with `--routes`, `--entitlements` and `--profile`: the route list
+/// judged against each domain's served file (AASA701–AASA704), and the entitlement's entries
+/// for each domain cross-checked against it (AASA607), in the same report and exit status.
+struct DomainGate: Sendable {
+    var routes: [RouteSpec] = []
+    var routesFile: String?
+    /// Whether the route list was read whole, so rules no route uses are reported (AASA704).
+    var judgesRules = true
+    /// The linted entitlement files, each with the app IDs its domains must list.
+    var entitlements: [(report: EntitlementsReport, appIDs: [String])] = []
+    /// `--app-id` values.
+    var appIDs: [String] = []
+    /// Findings about the gate's own inputs (entitlement lint, profile, unreadable route lines).
+    var inputDiagnostics: [Diagnostic] = []
+    /// Bytes of the route list and XML entitlements, for excerpts.
+    var sources: [String: [UInt8]] = [:]
+    /// Inputs that could not be read (exit status 2).
+    var unreadable: [UnreadableInput] = []
+
+    /// Whether the gate has anything to do per domain.
+    var isEmpty: Bool { routes.isEmpty && entitlements.isEmpty }
+
+    /// App IDs `check` itself must test for membership: with an entitlement, its cross-check
+    /// covers `--app-id` per service, so membership is not reported twice.
+    var membershipAppIDs: [String] { entitlements.isEmpty ? appIDs : [] }
+
+    /// Reads `--routes`, `--entitlements` and `--profile`.
+    /// - Throws: ``UsageError`` when a file cannot be read at all or is not what it should be.
+    static func load(_ arguments: ParsedArguments, context: CommandContext) throws -> DomainGate {
+        var gate = DomainGate()
+        gate.appIDs = try arguments.appIDs()
+        if let path = arguments.value("--routes") {
+            let list = try RouteListInput(path: path, console: context.console)
+            gate.routes = list.routes
+            gate.routesFile = path
+            gate.judgesRules = list.judgesRules
+            gate.sources[path] = list.bytes
+            gate.inputDiagnostics += list.diagnostics
+            if let unreadable = list.unreadable { gate.unreadable.append(unreadable) }
+        }
+        /// An entitlements file or profile the gate needs: one that cannot be read stops the run.
+        func read(_ path: String) throws -> EntitlementsFile {
+            do {
+                let (file, bytes) = try EntitlementsInput.read(path, console: context.console)
+                if let bytes { gate.sources[file.path ?? "<stdin>"] = bytes }
+                return file
+            } catch {
+                throw UsageError(error.message)
+            }
+        }
+        var profile: EntitlementsFile?
+        if let path = arguments.value("--profile") {
+            let file = try read(path)
+            guard file.profile != nil else {
+                throw UsageError("--profile \(SafeText.value(path)): not a provisioning profile (no Entitlements dictionary)")
+            }
+            profile = file
+            for appID in gate.appIDs.isEmpty ? [nil] : gate.appIDs.map(Optional.some) {
+                gate.inputDiagnostics += EntitlementsLinter.checkProfile(file, appID: appID)
+            }
+            gate.inputDiagnostics += EntitlementsLinter.checkExpiry(file, now: Date())
+        }
+        if let path = arguments.value("--entitlements") {
+            let file = try read(path)
+            let linted = EntitlementsLinter.lint(file, appID: gate.appIDs.first, profile: profile)
+            gate.inputDiagnostics += linted.diagnostics
+            let ids = gate.appIDs.isEmpty ? [linted.appIdentity?.appID].compactMap { $0 } : gate.appIDs
+            if ids.isEmpty {
+                throw UsageError("--entitlements \(SafeText.value(path)): no app ID to check the domains for; give --app-id, --profile, or an .xcent")
+            }
+            gate.entitlements.append((linted, ids))
+        }
+        return gate
+    }
+
+    /// The findings and route verdicts for one domain's served file.
+    func judge(host: String, document: AASADocument?) -> (diagnostics: [Diagnostic], routes: [RouteVerdict]) {
+        guard let document else { return ([], []) }
+        var diagnostics: [Diagnostic] = []
+        var verdicts: [RouteVerdict] = []
+        if let routesFile = routesFile, !routes.isEmpty {
+            let mine = routes.filter { $0.host == nil || $0.host == host }
+            let matcher = DocumentMatcher(document: document, host: host)
+            let result = RouteCheck.run(matcher: matcher, domain: host, routes: mine, appIDs: appIDs, routesFile: routesFile, judgeRules: judgesRules)
+            diagnostics += result.diagnostics.map { d in
+                var d = d
+                d.target = host
+                if d.code == .aasa704 {
+                    d.source = .origin
+                    d.file = nil
+                }
+                return d
+            }
+            verdicts = result.verdicts
+        }
+        for (report, ids) in entitlements {
+            // Entries are keyed by the host whose file serves them (the apex for a wildcard).
+            for appID in ids {
+                diagnostics += EntitlementCrossCheck.check(entries: report.entries, appID: appID,
+                                                           documents: [host: document], file: report.file.path)
+            }
+        }
+        return (diagnostics, verdicts)
+    }
+}

@@ -1,0 +1,76 @@
+import AASACore
+import Foundation
+
+/// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=AASA…::message`,
+/// `::warning` and `::notice`; values escaped as the workflow-command syntax requires, so no
+/// text from a server can start a command of its own, and control characters (ESC, BEL, …)
+/// from file contents or names made visible as ``SafeText`` does, so none reaches a log viewer.
+/// One line per finding, written as it arrives; inputs that could not be read at the end.
+public final class GitHubRenderer: Renderer {
+    public static let name = "github"
+
+    private let sink: OutputSink
+    private var unreadable: [UnreadableInput] = []
+
+    public init(run: RunInfo, sink: OutputSink) { self.sink = sink }
+
+    public func findings(_ findings: [Finding]) {
+        sink.write(findings.map { Self.annotation($0.diagnostic) }.joined())
+    }
+
+    public func domain(_ report: DomainReport) { findings(report.findings) }
+
+    public func unreadable(_ input: UnreadableInput) { unreadable.append(input) }
+
+    public func finish(_ summary: RunSummary) {
+        var out = ""
+        for input in unreadable {
+            let file = input.subject.map { "file=" + Self.property($0) + "," } ?? ""
+            out += "::error \(file)title=\(Self.property("aasa-check: input not read"))::\(Self.data(input.message))\n"
+        }
+        sink.write(out)
+    }
+
+    /// One finding as a workflow command line.
+    static func annotation(_ d: Diagnostic) -> String {
+        let command: String
+        switch d.severity {
+        case .error: command = "error"
+        case .warning: command = "warning"
+        case .info: command = "notice"
+        }
+        var properties: [String] = []
+        if let file = d.file {
+            properties.append("file=" + property(file))
+            if let loc = d.location {
+                properties.append("line=\(loc.line)")
+                properties.append("col=\(loc.column)")
+            }
+        }
+        let doc = CodeDoc.lookup(d.code)
+        properties.append("title=" + property("\(d.code) \(doc?.title ?? "")".trimmingCharacters(in: .whitespaces)))
+        var message = d.message
+        if d.file == nil, d.target != nil {
+            // Not a file of the repository: name the served file in the message instead.
+            message = "\(d.place): " + message
+        }
+        if let hint = d.hint { message += "\nHint: " + hint }
+        return "::\(command) \(properties.joined(separator: ","))::\(data(message))\n"
+    }
+
+    /// Escapes a command's message: control characters other than line feeds become visible
+    /// (``SafeText``), then `%`, CR and LF are encoded as the workflow-command syntax requires.
+    static func data(_ s: String) -> String {
+        workflowEscaped(SafeText.escape(s, keepNewlines: true))
+    }
+
+    /// Escapes a property value: the message escapes plus `:` and `,`.
+    static func property(_ s: String) -> String {
+        data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    static func workflowEscaped(_ s: String) -> String {
+        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+}

@@ -1,0 +1,178 @@
+import AASACore
+
+/// The JSON object of spec `cli.md` (`--format json`, `--json`): `version`, `tool`, `summary`,
+/// then the arrays `diagnostics`, `fetches`, `matches`, `routes` and, when an input could not
+/// be read, `unreadable`. `explain` writes an array of code documentation instead.
+///
+/// The summary comes first but is known last, so each array is written element by element,
+/// as results arrive, to a ``SpillBuffer`` and copied out at the end: memory does not grow
+/// with the number of domains.
+///
+/// A new result kind gets its own array: add an ``ArrayWriter`` for it to ``arrays`` in the
+/// place its key goes, and feed it in the renderer method of the kind.
+public final class JSONRenderer: Renderer {
+    public static let name = "json"
+
+    private let run: RunInfo
+    private let sink: OutputSink
+
+    /// One top-level array, written as it grows.
+    final class ArrayWriter {
+        let key: String
+        /// Whether it is written even when empty.
+        let always: Bool
+        private let buffer = SpillBuffer()
+        private var count = 0
+
+        init(_ key: String, always: Bool = true) {
+            self.key = key
+            self.always = always
+        }
+
+        var isEmpty: Bool { count == 0 }
+
+        func append(_ element: OutputJSON) {
+            buffer.append((count == 0 ? "" : ",\n") + "    " + element.render(indent: 2))
+            count += 1
+        }
+
+        /// `"key": [...]` at the first level of the object, as ``OutputJSON/render(indent:)`` lays it out.
+        func write(to sink: OutputSink) {
+            sink.write("  " + OutputJSON.string(key).render() + ": ")
+            if count == 0 {
+                sink.write("[]")
+                return
+            }
+            sink.write("[\n")
+            buffer.drain { sink.write($0) }
+            sink.write("\n  ]")
+        }
+    }
+
+    private let diagnostics = ArrayWriter("diagnostics")
+    private let fetches = ArrayWriter("fetches")
+    private let matches = ArrayWriter("matches")
+    private let routes = ArrayWriter("routes")
+    private let unreadable = ArrayWriter("unreadable", always: false)
+    /// The arrays in the order of their keys.
+    private var arrays: [ArrayWriter] { [diagnostics, fetches, matches, routes, unreadable] }
+    private var documentation: [CodeDoc]?
+
+    public init(run: RunInfo, sink: OutputSink) {
+        self.run = run
+        self.sink = sink
+    }
+
+    public func findings(_ findings: [Finding]) {
+        for f in findings { diagnostics.append(Self.json(f.diagnostic)) }
+    }
+
+    public func fetches(_ list: [Fetch]) {
+        for f in list { fetches.append(Self.json(f)) }
+    }
+
+    public func decisions(_ decisions: [MatchResult], for url: String) {
+        for m in decisions { matches.append(Self.json(m)) }
+    }
+
+    public func route(_ verdict: RouteVerdict) { routes.append(Self.json(verdict)) }
+
+    public func domain(_ report: DomainReport) {
+        findings(report.findings)
+        fetches(report.fetches)
+        for v in report.routes { route(v) }
+    }
+
+    public func documentation(_ docs: [CodeDoc], listing: Bool) {
+        documentation = (documentation ?? []) + docs
+    }
+
+    public func unreadable(_ input: UnreadableInput) { unreadable.append(.string(input.message)) }
+
+    public func finish(_ summary: RunSummary) {
+        if let documentation {
+            sink.write(OutputJSON.array(documentation.map(Self.json)).render() + "\n")
+            return
+        }
+        let head: [(String, OutputJSON)] = [
+            ("version", .int(1)),
+            ("tool", .object([("name", .string("aasa-check")), ("version", .string(AASACheck.version))])),
+            ("summary", .object([("errors", .int(summary.errors)), ("warnings", .int(summary.warnings)), ("infos", .int(summary.infos)),
+                                 ("exitCode", .int(Int(summary.exitCode)))])),
+        ]
+        sink.write("{\n")
+        for (key, value) in head {
+            sink.write("  " + OutputJSON.string(key).render() + ": " + value.render(indent: 1) + ",\n")
+        }
+        let shown = arrays.filter { $0.always || !$0.isEmpty }
+        for (i, array) in shown.enumerated() {
+            array.write(to: sink)
+            sink.write(i == shown.count - 1 ? "\n" : ",\n")
+        }
+        sink.write("}\n")
+    }
+
+    // MARK: Elements (spec `cli.md`)
+
+    static func json(_ d: Diagnostic) -> OutputJSON {
+        .object([
+            ("code", .string(d.code.rawValue)), ("severity", .string(d.severity.rawValue)), ("message", .string(d.message)),
+            ("target", .optional(d.target)), ("source", .optional(d.source?.rawValue)), ("file", .optional(d.file)),
+            ("pointer", .optional(d.pointer)), ("line", .optional(d.location?.line)), ("column", .optional(d.location?.column)),
+            ("hint", .optional(d.hint)),
+        ])
+    }
+
+    static func json(_ f: Fetch) -> OutputJSON {
+        let r = f.record
+        var members: [(String, OutputJSON)] = [
+            ("target", .string(f.target)), ("source", .string(f.source.rawValue)), ("url", .string(r.url)),
+            ("status", .optional(r.status)), ("contentType", .optional(f.header("content-type"))), ("bytes", .int(f.bytes)),
+            ("timeMs", .int(Int((r.timeMs ?? 0).rounded()))), ("headers", .object(f.headers.map { ($0.name, .string($0.value)) })),
+            ("role", .string(f.role.rawValue)), ("userAgent", .string(r.userAgent)),
+        ]
+        if let error = r.error {
+            members.append(("error", .object([
+                ("kind", .string(error.kind.rawValue)), ("curlCode", .optional(error.code)),
+                ("curlName", .optional(error.name)), ("message", .string(error.message)),
+            ])))
+        }
+        if let statusLine = r.statusLine { members.append(("statusLine", .string(statusLine))) }
+        members += [
+            ("contentEncoding", .optional(r.contentEncoding)), ("wireBytes", .optional(r.wireBytes)),
+            ("truncated", .bool(r.truncated)), ("primaryIP", .optional(r.primaryIP)),
+        ]
+        return .object(members)
+    }
+
+    static func json(_ m: MatchResult) -> OutputJSON {
+        .object([
+            ("url", .string(m.url)), ("appID", .string(m.appID)), ("decision", .string(m.decision.rawValue)),
+            ("detail", .optional(m.detail)), ("component", .optional(m.component)), ("explanation", .string(m.explanation)),
+            ("rule", .optional(m.rule?.text)),
+            // no_match: the rule that got furthest (spec cli.md), not a deciding rule.
+            ("closest", m.closest.map { .object([("detail", .optional(m.detail)), ("component", .int($0.index)), ("rule", .string($0.text))]) } ?? .null),
+        ])
+    }
+
+    static func json(_ v: RouteVerdict) -> OutputJSON {
+        var members: [(String, OutputJSON)] = [
+            ("route", .string(v.route.text)), ("url", .string(v.url)), ("expect", .string(v.route.expect.rawValue)),
+            ("appID", .string(v.appID)), ("decision", .string(v.decision.rawValue)), ("ok", .bool(v.ok)),
+            ("detail", .optional(v.detail)), ("component", .optional(v.component)),
+            ("coverage", .optional(v.coverage?.rawValue)),
+        ]
+        if v.coverage == .sometimes {
+            members.append(("examples", .object([("match", .optional(v.matchExample)), ("noMatch", .optional(v.noMatchExample))])))
+        }
+        members.append(("line", .int(v.route.line)))
+        members.append(("explanation", .string(v.explanation)))
+        return .object(members)
+    }
+
+    static func json(_ doc: CodeDoc) -> OutputJSON {
+        .object([("code", .string(doc.code.rawValue)), ("severity", .string(doc.severity.rawValue)), ("title", .string(doc.title)),
+                 ("why", .string(doc.why)), ("fix", .string(doc.fix)),
+                 ("failing", .string(doc.failing.displayText)), ("passing", .string(doc.passing.displayText))])
+    }
+}

@@ -1,0 +1,104 @@
+import AASACore
+import Foundation
+import Testing
+@testable import AASACheckKit
+
+/// The output pipeline without the network: records of many domains through every format.
+@Suite struct OutputPipelineTests {
+    @Test func spillBufferGivesBackWhatWasAppendedAcrossTheFile() {
+        let buffer = SpillBuffer()
+        var expected = ""
+        // Multi-byte characters land on every offset, so chunk ends fall inside characters.
+        for i in 0..<150_000 {
+            let piece = "é€\(i)😀,"
+            expected += piece
+            buffer.append(piece)
+        }
+        #expect(expected.utf8.count > 2 * SpillBuffer.memoryLimit)
+        var read = ""
+        var pieces = 0
+        buffer.drain { read += $0; pieces += 1 }
+        #expect(read == expected)
+        #expect(pieces > 1, "read back from the file in pieces")
+    }
+
+    /// A record of a domain with one finding of each severity but info.
+    static func report(_ i: Int) throws -> DomainReport {
+        let host = "host-\(i).example"
+        let d1 = Diagnostic(code: .aasa105, message: "https://\(host)/… answered 404", target: host, source: .origin)
+        let d2 = Diagnostic(code: .aasa502, message: "the CDN copy differs", target: host, source: .cdn)
+        var record = FetchRecord(url: "https://\(host)/.well-known/apple-app-site-association", status: 404,
+                                 headers: [HTTPHeader("Content-Type", "text/html")], body: Array(repeating: 0x20, count: 10), timeMs: 3)
+        record.primaryIP = "192.0.2.1"
+        return DomainReport(target: try CheckTarget.parse(host), fetches: [Fetch(record, target: host, role: .origin)], addresses: nil,
+                            findings: [Finding(d1), Finding(d2)], routes: [], errors: 1, warnings: 1, infos: 0, exitCode: 1)
+    }
+
+    func runDomains(_ format: String, count: Int) throws -> (status: Int32, out: String) {
+        let capture = Capture()
+        let console = Console(stdout: { capture.out += $0 }, stderr: { capture.err += $0 })
+        let output = RunOutput(format: OutputFormat(rawValue: format)!, info: RunInfo(command: "check"), console: console)
+        for i in 0..<count { output.domain(try Self.report(i)) }
+        return (output.finish(subject: "\(count) domains"), capture.out)
+    }
+
+    @Test func jsonOfManyDomainsIsOneDocumentInInputOrder() async throws {
+        // Enough domains that the arrays go through the temporary file (off the cooperative
+        // pool: it takes seconds).
+        let r = try await offPool { Result { try runDomains("json", count: 6_000) } }.get()
+        #expect(r.status == 1)
+        #expect(r.out.utf8.count > 2 * SpillBuffer.memoryLimit)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        let summary = try #require(json["summary"] as? [String: Any])
+        #expect(summary["errors"] as? Int == 6_000)
+        #expect(summary["warnings"] as? Int == 6_000)
+        #expect(summary["exitCode"] as? Int == 1)
+        let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.count == 12_000)
+        #expect(diagnostics.map { $0["target"] as? String ?? "" } == (0..<6_000).flatMap { ["host-\($0).example", "host-\($0).example"] })
+        let fetches = try #require(json["fetches"] as? [[String: Any]])
+        #expect(fetches.count == 6_000)
+        #expect(fetches.last?["url"] as? String == "https://host-5999.example/.well-known/apple-app-site-association")
+        #expect(fetches.last?["contentType"] as? String == "text/html")
+        #expect((json["matches"] as? [Any])?.isEmpty == true)
+        #expect(json["unreadable"] == nil)
+    }
+
+    @Test func textOfManyDomainsHasOneBlockEachAndOneSummary() throws {
+        let r = try runDomains("text", count: 50)
+        #expect(r.out.components(separatedBy: " — failed\n").count - 1 == 51)
+        #expect(r.out.contains("host-49.example: 1 error, 1 warning, 0 infos — failed\n"))
+        #expect(r.out.hasSuffix("50 domains: 50 errors, 50 warnings, 0 infos — failed\n"))
+        #expect(r.out.contains("  origin  GET https://host-7.example/.well-known/apple-app-site-association → 404 text/html, 10 bytes, 3 ms, 192.0.2.1\n"))
+    }
+
+    @Test func ignoredCodesAreDroppedBeforeCountingAndTheExitStatus() throws {
+        let capture = Capture()
+        let console = Console(stdout: { capture.out += $0 }, stderr: { capture.err += $0 })
+        let output = RunOutput(format: .json, info: RunInfo(command: "validate", failOn: .warning), console: console,
+                               ignored: [(.aasa401, "every page has a screen")])
+        output.findings([Diagnostic(code: .aasa401, severity: .warning, message: "catch-all", target: "f", source: .file, file: "f")])
+        #expect(output.finish() == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(capture.out.utf8)) as? [String: Any])
+        #expect((json["diagnostics"] as? [Any])?.isEmpty == true)
+        #expect((json["summary"] as? [String: Any])?["warnings"] as? Int == 0)
+    }
+
+    @Test func longTextIsCutOnceForEveryFormat() throws {
+        let long = String(repeating: "x", count: 5_000)
+        let d = Diagnostic(code: .aasa105, message: "answered \(long)", hint: "see \(long)", target: "h.example", source: .origin)
+        for format in OutputFormat.all.map(\.rawValue) {
+            let out = render(format, [d])
+            #expect(out.contains("… (5000 characters)"), "\(format)")
+            #expect(!out.contains(String(repeating: "x", count: 300)), "\(format)")
+        }
+    }
+
+    @Test func everyFormatIsRegisteredOnceByName() {
+        let names = OutputFormat.all.map(\.rawValue)
+        #expect(names == ["text", "json", "jsonl", "sarif", "junit", "github"])
+        #expect(Set(names).count == names.count)
+        for name in names { #expect(OutputFormat(rawValue: name)?.rawValue == name) }
+        #expect(OutputFormat(rawValue: "xml") == nil)
+    }
+}
