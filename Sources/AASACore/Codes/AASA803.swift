@@ -10,7 +10,7 @@ extension CodeDoc {
             new: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/shop/*"}]}]}, "webcredentials": {"apps": ["K7Q2M9XW3P.com.example.other"]}}"#),
         passing: .documentPair(
             old: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/shop/*"}]}]}, "webcredentials": {"apps": ["K7Q2M9XW3P.com.example.app"]}}"#,
-            new: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/shop/*"}]}]}, "webcredentials": {"apps": ["abcde12345.com.example.app"]}}"#))
+            new: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/shop/*"}]}]}, "webcredentials": {"apps": ["k7q2m9xw3p.com.example.app"]}}"#))
 }
 
 extension DiagnosticCode {
