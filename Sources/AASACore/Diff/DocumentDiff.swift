@@ -221,9 +221,12 @@ public struct DocumentDiff: Sendable {
         self.init(old: oldDocument, new: newDocument, limits: limits)
     }
 
-    /// Parses and decodes a file the way the system reads it, without the validation checks
-    /// (a diff compares behaviour; `validate` judges each file).
-    static func decode(_ bytes: [UInt8], side: String) throws(DocumentDiffError) -> AASADocument {
+    /// Parses (strict JSON) and decodes a file the way the system reads it, without the
+    /// validation checks: a diff compares behaviour, `validate` judges each file.
+    /// - Parameter side: how the error names the file (`"old"`, `"new"`).
+    /// - Throws: ``DocumentDiffError/unreadable(side:diagnostics:)`` when the bytes are not a
+    ///   JSON object.
+    public static func decode(_ bytes: [UInt8], side: String = "file") throws(DocumentDiffError) -> AASADocument {
         let parse = StrictJSONParser().parse(bytes)
         guard let root = parse.root else { throw .unreadable(side: side, diagnostics: parse.diagnostics) }
         var decoder = DocumentDecoder(sourceMap: parse.sourceMap)
@@ -236,7 +239,13 @@ public struct DocumentDiff: Sendable {
 
     /// The findings of the comparison (AASA801–AASA805), placed in NEW where NEW has the rule
     /// or app ID, else in OLD's terms with no place.
-    public func diagnostics() -> [Diagnostic] {
+    public func diagnostics() -> [Diagnostic] { Self.diagnostics(changes: changes, incomplete: incomplete) }
+
+    /// The findings for some of a comparison's changes and gaps (``diagnostics()`` for all):
+    /// AASA801 for each change by which URLs no longer open the app, AASA802 for each by which
+    /// they newly do (none for a change between `exclude` and `no_match`: both stay on the
+    /// web), AASA803/AASA804 for app IDs removed/added, AASA805 for each gap.
+    public static func diagnostics(changes: [DocumentChange], incomplete: [IncompleteComparison]) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for c in changes {
             switch c.kind {
@@ -287,7 +296,7 @@ public struct DocumentDiff: Sendable {
         return out
     }
 
-    private func verb(_ state: ChangeState) -> String {
+    private static func verb(_ state: ChangeState) -> String {
         switch state {
         case .decision(.match): return "opened"
         case .decision(.exclude): return "excluded"
@@ -295,7 +304,7 @@ public struct DocumentDiff: Sendable {
         }
     }
 
-    private func serviceVerb(_ service: AASAService) -> String {
+    private static func serviceVerb(_ service: AASAService) -> String {
         switch service {
         case .applinks: return "open universal links of this domain"
         case .webcredentials: return "fill passwords or passkeys of this domain"
@@ -304,7 +313,7 @@ public struct DocumentDiff: Sendable {
         }
     }
 
-    private func serviceEffect(_ service: AASAService, lost: Bool) -> String {
+    private static func serviceEffect(_ service: AASAService, lost: Bool) -> String {
         guard service == .applinks else { return "" }
         return lost ? ": none of the domain's URLs open it any more" : ": URLs of the domain may now open it"
     }
