@@ -6,7 +6,7 @@ import Testing
 /// given.
 private func run(_ args: [String], directory: String, terminal: Bool = false, env: [String: String] = [:]) -> Run {
     let capture = Capture()
-    let console = Console(stdout: { capture.out += $0 }, stderr: { capture.err += $0 }, stdoutIsTerminal: terminal, environment: env)
+    let console = Console(stdout: { capture.appendOut($0) }, stderr: { capture.appendErr($0) }, stdoutIsTerminal: terminal, environment: env)
     let status = AASACheck.run(args, console: console, directory: directory)
     return Run(status: status, stdout: capture.out, stderr: capture.err)
 }
