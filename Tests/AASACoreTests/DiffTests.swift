@@ -264,15 +264,9 @@ func documents(_ old: String, _ new: String) throws -> (AASADocument, AASADocume
 /// example reproduces.
 @Suite struct DiffPropertyTests {
     struct Generator {
-        var state: UInt64
+        var rng: SplitMix
 
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        mutating func next() -> UInt64 { rng.next() }
 
         mutating func pick<T>(_ options: [T]) -> T { options[Int(next() % UInt64(options.count))] }
         mutating func chance(_ percent: UInt64) -> Bool { next() % 100 < percent }
@@ -335,7 +329,7 @@ func documents(_ old: String, _ new: String) throws -> (AASADocument, AASADocume
 
     @Test(arguments: 0..<6)
     func everyDifferingURLIsInAChange(_ batch: Int) throws {
-        var g = Generator(state: 0xD1FF_0000 + UInt64(batch))
+        var g = Generator(rng: SplitMix(seed: 0xD1FF_0000 + UInt64(batch)))
         var compared = 0, differing = 0
         for _ in 0..<40 {
             let oldRules = g.rules()

@@ -14,13 +14,10 @@
 /// written; when some rules decode and others do not, each character is both (see
 /// ``RuleListDiff``'s note on the mixed case).
 enum DiffAlphabet {
-    static let regions: [[UInt32]] = [
-        Array("0123456789".unicodeScalars.map(\.value)),
-        Array("abcdef".unicodeScalars.map(\.value)),
-        Array("ghijklmnopqrstuvwxyz".unicodeScalars.map(\.value)),
-        Array("ABCDEF".unicodeScalars.map(\.value)),
-        Array("GHIJKLMNOPQRSTUVWXYZ".unicodeScalars.map(\.value)),
-        // Other ASCII, most readable first; space and controls only where decoding can make them.
+    /// The pattern search's letter and digit regions (digits, `a`–`f`, `g`–`z`, `A`–`F`,
+    /// `G`–`Z`), then other ASCII — most readable first; space and controls only where
+    /// decoding can make them — and non-ASCII.
+    static let regions: [[UInt32]] = Array(PatternSearch.regions.prefix(5)) + [
         Array("-_~.!$'()+,;:@[]^{|}\\%&=*/?#\"<>` ".unicodeScalars.map(\.value)) + Array(0x01...0x1F) + [0x7F],
         [0x4E00, 0x4E01, 0x4E03, 0x4E07, 0x4E08],
     ]

@@ -28,6 +28,14 @@ struct RuleListSide {
 /// the three parts gives a pair (deciding rule in OLD, deciding rule in NEW). Nothing is
 /// sampled: a pair is reported if and only if some URL produces it, unless a search stopped
 /// (``DiffIncompleteReason``).
+///
+/// Percent escapes: each part is searched as written in the URL. When no rule of a part
+/// decodes escapes, the characters are those a URL can hold as written; when every rule
+/// decodes, each character is one symbol, written as an escape where it must be. When some
+/// rules decode and others do not (the mixed case), each character is searched both as written
+/// and as an upper-case escape: every example is still exact, but URLs with lower-case hex or
+/// invalid escapes are not all covered, so the comparison says it is not complete
+/// (``DiffIncompleteReason/mixedPercentEncoding``).
 struct RuleListDiff {
     /// One pair of deciding rules some URL produces, with such a URL.
     struct Outcome {
