@@ -416,3 +416,18 @@ func documents(_ old: String, _ new: String) throws -> (AASADocument, AASADocume
         #expect(found.map(\.severity) == [severity], "\(found.map(\.message))")
     }
 }
+
+/// Item names are compared exactly even when the rule folds case: `?Q=` and `?q=` are
+/// different items, while their values fold.
+@Suite struct DiffItemNameTests {
+    @Test func caseInsensitiveRuleStillComparesNamesExactly() throws {
+        let old = components(#"[{"/":"/p","?":{"Q":"a"},"caseSensitive":false}]"#)
+        let new = components(#"[{"/":"/p","?":{"Q":"A"},"caseSensitive":false},{"/":"/p","?":{"q":"*"},"exclude":true}]"#)
+        let (o, n) = try documents(old, new)
+        let diff = DocumentDiff(old: o, new: n)
+        #expect(diff.isComplete)
+        // ?Q=a opens the app on both; without Q (or with Q=b) the new exclude decides.
+        #expect(diff.changes.map { "\($0.from.name)→\($0.to.name)" } == ["no_match→exclude"])
+        try expectExamplesReproduce(diff, old: o, new: n)
+    }
+}

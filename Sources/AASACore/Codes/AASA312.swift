@@ -15,6 +15,9 @@ extension CodeDoc {
 /// the `components` as later systems do. The `paths` rules are compiled as the matcher compiles
 /// a `paths`-only entry (spec §5 step 3).
 enum LegacyPathsComparison {
+    /// A fifth of a diff's limits: validation runs this for every entry with both lists.
+    static let limits = DiffLimits(work: 60_000_000, statesPerCondition: 5_000)
+
     static func findings(_ ctx: CheckContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for (position, entry) in (ctx.document.applinks?.details ?? []).enumerated() {
@@ -31,7 +34,7 @@ enum LegacyPathsComparison {
                                     variables: links?.substitutionVariables ?? [:])
             }
             let compiled = ctx.matcher.entries.first { $0.entry.index == entry.index } ?? ctx.matcher.entries[position]
-            let result = RuleListDiff.compare(RuleListSide(rules: legacy), RuleListSide(compiled), matcher: ctx.matcher)
+            let result = RuleListDiff.compare(RuleListSide(rules: legacy), RuleListSide(compiled), limits: limits, matcher: ctx.matcher)
             // Only whether the app opens is visible: excluded and unmatched URLs both stay on the web.
             let visible = result.changes.filter { ($0.oldDecision == .match) != ($0.newDecision == .match) }
             if let change = visible.first {

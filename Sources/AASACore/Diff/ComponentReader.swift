@@ -288,7 +288,9 @@ final class ComponentReader {
                 key = [2, c]  // an escaped separator is content, unlike the separator itself
             } else {
                 let x = pattern.caseInsensitive ? CaseFold.fold(c) : c
-                if literals.contains(x) || literals.contains(c) || structural.contains(c) {
+                if case .item = kind, literals.contains(c) || literals.contains(x) {
+                    key = [3, c]  // item names are compared without folding: case variants differ
+                } else if literals.contains(x) || literals.contains(c) || structural.contains(c) {
                     key = [3, x]
                 } else {
                     key = [4] + ordered.map { $0.contains(x) ? 1 : 0 }
