@@ -135,27 +135,30 @@ struct DiffCommandTests {
     // MARK: Domains through the harness
 
     /// The stale domain: Apple's CDN holds an older file than the origin serves.
-    @Test func domainIsReadFromAppleCDNCopy() throws {
+    @Test func domainIsReadFromAppleCDNCopy() async throws {
         let origin = fixturePath("harness/stale-origin.json")
-        let r = run(["diff", "stale.aasa.test", origin, "--json"] + (try harnessNetwork()))
+        let network = try harnessNetwork()
+        let r = await offPool { run(["diff", "stale.aasa.test", origin, "--json"] + network) }
         #expect(r.status == 0, "\(r.stderr)")
         let changes = try #require(try r.json()["changes"] as? [[String: Any]])
         #expect(changes.map { "\($0["kind"]!) \($0["example"] ?? "")" }.count == 2, "\(changes)")
         #expect(changes.contains { $0["kind"] as? String == "appID" && $0["appID"] as? String == "Q7Z3K8M2PX.com.aasacheck.todos.beta" })
         #expect(changes.contains { $0["example"] as? String == "/share" && $0["to"] as? String == "match" })
         // --origin: the origin file is what NEW holds.
-        let o = run(["diff", "stale.aasa.test", origin, "--origin", "--json"] + (try harnessNetwork()))
+        let o = await offPool { run(["diff", "stale.aasa.test", origin, "--origin", "--json"] + network) }
         #expect((try o.json()["changes"] as? [Any])?.isEmpty == true)
     }
 
-    @Test func reserialisedCDNCopyIsNoChange() throws {
-        let r = run(["diff", "good.aasa.test", fixturePath("harness/good.json"), "--fail-on", "warning"] + (try harnessNetwork()))
+    @Test func reserialisedCDNCopyIsNoChange() async throws {
+        let network = try harnessNetwork()
+        let r = await offPool { run(["diff", "good.aasa.test", fixturePath("harness/good.json"), "--fail-on", "warning"] + network) }
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("No change"))
     }
 
-    @Test func domainWithoutAFileIsNotCompared() throws {
-        let r = run(["diff", "notfound.aasa.test", fixturePath("harness/good.json"), "--json"] + (try harnessNetwork()))
+    @Test func domainWithoutAFileIsNotCompared() async throws {
+        let network = try harnessNetwork()
+        let r = await offPool { run(["diff", "notfound.aasa.test", fixturePath("harness/good.json"), "--json"] + network) }
         #expect(r.status == 1)
         let codes = try r.codes()
         #expect(codes.contains("AASA501") && codes.contains("AASA105"), "\(codes)")
