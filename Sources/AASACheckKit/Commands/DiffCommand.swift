@@ -120,7 +120,7 @@ struct DiffSide {
     /// Why it could not be read, or what was wrong fetching it (attributed).
     var diagnostics: [Diagnostic] = []
     var fetches: [Fetch] = []
-    /// A sentence for people: which copy was compared when it was not the one asked for.
+    /// A sentence for people: which copy of a domain's file is compared, and why.
     var note: String?
     /// How findings placed in this file are attributed.
     var target: String
@@ -139,34 +139,22 @@ struct DiffSide {
             side.decode(stoppedAtLimit: contents.stoppedAtLimit, size: contents.sizeDescription)
             return side
         }
+        // A mistyped file name (`comp.jsn`) is a missing file, never fetched as a domain.
+        if CheckTarget.looksLikeFileName(input) {
+            throw UsageError("\(SafeText.value(input)): no such file")
+        }
         guard let target = try? CheckTarget.parse(input), target.host.contains(".") || target.host == "localhost" else {
             throw UsageError("\(SafeText.escape(input)): no such file, and not a domain name")
         }
-        var options = try NetworkOptions.parse(arguments)
-        options.noCDN = arguments.has("--origin")
-        guard let outcome = DomainCheck.run([target], options: options).first else {
-            throw UsageError("\(SafeText.escape(target.input)): nothing was fetched")
-        }
-        let host = target.host
-        var side = DiffSide(label: outcome.fileLabel, host: host, fetches: outcome.fetches, target: host, source: .origin)
-        if !options.noCDN && target.mode == nil {
-            if let cdn = outcome.cdn, cdn.error == nil, cdn.status == 200 {
-                side.label = "\(host) (Apple CDN copy)"
-                side.source = .cdn
-                side.bytes = cdn.body
-                side.decode(stoppedAtLimit: false, size: "")
-                return side
-            }
-            // Devices have no copy to read: say so (AASA501, AASA504), and compare the origin.
-            side.diagnostics += outcome.diagnostics.filter { $0.source == .cdn && $0.severity == .error }
-            side.note = "Apple's CDN has no usable copy of \(host)'s file; the origin file is compared instead"
-        }
-        guard let body = outcome.hosting.servedBody else {
-            side.diagnostics += outcome.diagnostics.filter { $0.severity == .error && $0.source != .cdn }
-            return side
-        }
-        side.bytes = body
-        side.decode(stoppedAtLimit: false, size: "")
+        // As `match` and `routes` load a domain: Apple's CDN copy when it is usable, else (or
+        // with --origin, or for a domain in an alternate mode) the origin's file.
+        let loaded = try DocumentSource.loadDomain(target, arguments: arguments)
+        var side = DiffSide(label: loaded.deciding?.label ?? loaded.label, bytes: loaded.deciding?.bytes ?? loaded.bytes,
+                            document: loaded.document, host: target.host, fetches: loaded.fetches, note: loaded.notice,
+                            target: target.host, source: loaded.decidedBy)
+        // Shown: why the file could not be compared, and Apple's CDN failing to hold a copy
+        // (devices then have none to read).
+        side.diagnostics = loaded.diagnostics.filter { $0.severity == .error && (loaded.document == nil || $0.source == .cdn) }
         return side
     }
 
