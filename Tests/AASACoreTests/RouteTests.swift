@@ -126,6 +126,24 @@ import Testing
         #expect(parsed.errors[0].diagnostic(file: "r").code == "AASA705")
     }
 
+    /// A list saved on Windows: CR LF line ends (one Character in Swift) and a byte order
+    /// mark. Each line is its own route, with the line, column and byte offset of the file.
+    @Test(arguments: [("", 0), ("\u{FEFF}", 3)])
+    func windowsLineEndsAndAByteOrderMarkReadLineByLine(bom: String, shift: Int) throws {
+        let parsed = RouteList.parse(Array((bom + "/a\r\n  /b web\r\n# c\r\n\r\n/c/:id app\r\n/d maybe\r\n").utf8))
+        #expect(parsed.routes.map(\.path) == ["/a", "/b", "/c/:id"])
+        #expect(parsed.routes.map(\.expect) == [.app, .web, .app])
+        #expect(parsed.routes.map(\.location) == [SourceLocation(offset: shift, line: 1, column: 1),
+                                                   SourceLocation(offset: shift + 6, line: 2, column: 3),
+                                                   SourceLocation(offset: shift + 21, line: 5, column: 1)])
+        #expect(parsed.errors.map(\.line) == [6])
+        #expect(parsed.errors.first?.message == "after the route, expected app or web, found \"maybe\"")
+        // The same in JSON: the mark is not a JSON error in a route list.
+        let json = RouteList.parse(Array((bom + "[{\"route\": \"/a\"},\r\n \"/b\"]\r\n").utf8))
+        #expect(json.routes.map(\.path) == ["/a", "/b"] && json.errors.isEmpty)
+        #expect(json.routes.map(\.line) == [1, 2])
+    }
+
     @Test func jsonRouteLists() {
         let a = RouteList.parse(Array(#"[{"route": "/todos", "expect": "app"}, {"route": "/x", "expect": "web"}, "/y"]"#.utf8))
         #expect(a.routes.map(\.path) == ["/todos", "/x", "/y"] && a.routes[1].expect == .web && a.errors.isEmpty)

@@ -130,11 +130,14 @@ public enum RouteList {
         }
         var routes: [RouteSpec] = []
         var errors: [RouteListError] = []
-        let text = String(decoding: bytes, as: UTF8.self)
-        var lineOffset = 0
-        for (i, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // A byte order mark (editors on Windows write one) is not part of the first route.
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let text = String(decoding: bytes.dropFirst(bom), as: UTF8.self)
+        // CR LF is one Character in Swift: split on it as on LF, so a list saved on Windows
+        // reads line by line.
+        for (i, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let lineNumber = i + 1
-            defer { lineOffset += rawLine.utf8.count + 1 }
+            let lineOffset = bom + text.utf8.distance(from: text.startIndex, to: rawLine.startIndex)
             var words: [Substring] = []
             for word in rawLine.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
                 if word.hasPrefix("#") { break }
@@ -169,7 +172,8 @@ public enum RouteList {
     /// - Returns: `whole` when the list as a whole cannot be read (not JSON, not a list).
     static func parseJSON(_ bytes: [UInt8]) -> (routes: [RouteSpec], errors: [RouteListError], whole: Bool) {
         let parse = StrictJSONParser().parse(bytes)
-        if let bad = parse.diagnostics.first(where: { $0.severity == .error }) {
+        // A byte order mark matters in a served domain file (AASA202), not in a route list.
+        if let bad = parse.diagnostics.first(where: { $0.severity == .error && $0.code != .aasa202 }) {
             return ([], [RouteListError(line: bad.location?.line ?? 1, column: bad.location?.column ?? 1,
                                         message: "the route list is not valid JSON: \(bad.message)",
                                         offset: bad.location?.offset ?? 0)], true)
