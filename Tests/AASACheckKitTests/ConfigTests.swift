@@ -25,6 +25,16 @@ import Testing
         #expect(try !json.codes().contains("AASA314") && !json.codes().isEmpty)
     }
 
+    /// A configuration saved on Windows (byte order mark, CR LF) is read as any other; the
+    /// mark is AASA202 only in a served domain file.
+    @Test func aByteOrderMarkAndWindowsLineEndsAreRead() throws {
+        let path = try temporaryFile(Array("\u{FEFF}{\r\n  \"failOn\": \"warning\"\r\n}\r\n".utf8), name: UUID().uuidString + ".json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = run(["validate", "--config", path, ConfigTests.warnOnly])
+        #expect(r.status == 1, "failOn warning was read: \(r.stderr)")
+        #expect(r.stderr.isEmpty)
+    }
+
     @Test func ignoreNeedsAReasonAndAKnownCode() throws {
         let noReason = try config(#"{"ignore": [{"code": "AASA401"}]}"#)
         defer { try? FileManager.default.removeItem(atPath: noReason) }

@@ -220,6 +220,34 @@ import Testing
         #expect((try json.json()["matches"] as? [Any])?.isEmpty == true)
     }
 
+    /// URLs from a file saved on Windows: the byte order mark before the first is not part of
+    /// it, and CR LF ends each line.
+    @Test func aByteOrderMarkAndWindowsLineEndsAreNotPartOfTheURLs() throws {
+        let r = run(["match", Self.doc, "--domain", "soar.example", "--json"], stdin: Array("\u{FEFF}/todos/1\r\n/paywall\r\n".utf8))
+        #expect(r.status == 0, "\(r.stderr)")
+        let matches = try #require(try r.json()["matches"] as? [[String: Any]])
+        #expect(matches.compactMap { $0["url"] as? String } == ["https://soar.example/todos/1", "https://soar.example/paywall"])
+        #expect(matches.allSatisfy { $0["decision"] as? String == "match" })
+        // Only the first line's mark is dropped: one later in the input is the user's text.
+        let later = run(["match", Self.doc, "--domain", "soar.example"], stdin: Array("/todos/1\n\u{FEFF}/paywall\n".utf8))
+        #expect(later.status == 2)
+    }
+
+    /// The line reader of `--domains` files and standard input drops the mark on line 1 only,
+    /// and a CR before each line feed.
+    @Test func theLineReaderDropsAByteOrderMarkOnLineOneAndCRs() throws {
+        let path = try temporaryFile(Array("\u{FEFF}example.com\r\n\u{FEFF}x.com\r\nlast.com\r".utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fd = open(path, O_RDONLY)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        let reader = LineReader(fd: fd)
+        var lines: [InputLine] = []
+        while let line = reader.next() { lines.append(line) }
+        #expect(lines == [InputLine(text: "example.com", number: 1), InputLine(text: "\u{FEFF}x.com", number: 2),
+                          InputLine(text: "last.com", number: 3)])
+    }
+
     @Test func aLineJustUnderTheLimitIsDecidedWhole() throws {
         let path = "/todos/" + String(repeating: "y", count: LineReader.maxLine - 7)
         #expect(path.utf8.count == LineReader.maxLine)

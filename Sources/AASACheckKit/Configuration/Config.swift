@@ -54,7 +54,9 @@ public struct Config: Sendable {
     public static func parse(_ bytes: [UInt8], path: String) throws -> Config {
         let shownPath = SafeText.escape(path)
         let result = StrictJSONParser().parse(bytes)
-        if let bad = result.diagnostics.first(where: { $0.severity == .error }) {
+        // A byte order mark (editors on Windows write one) matters in a served domain file
+        // (AASA202), not in the configuration.
+        if let bad = result.diagnostics.first(where: { $0.severity == .error && $0.code != .aasa202 }) {
             throw UsageError("\(shownPath):\(bad.location.map { "\($0.line):\($0.column)" } ?? "1:1"): \(bad.message)")
         }
         guard let root = result.root, let members = root.objectMembers else {

@@ -20,6 +20,20 @@ public struct InputLine: Sendable, Hashable {
         self.number = number
         self.tooLong = tooLong
     }
+
+    /// Line `number` of the input, from its bytes without the line feed: a CR before the line
+    /// break is dropped, and on line 1 a UTF-8 byte order mark (editors on Windows write one;
+    /// no URL or domain begins with it); longer than ``LineReader/maxLine`` bytes, ``tooLong``.
+    init(bytes: ArraySlice<UInt8>, number: Int) {
+        var line = bytes
+        if line.last == 0x0D { line = line.dropLast() }
+        if number == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+        guard line.count <= LineReader.maxLine else {
+            self.init(text: "", number: number, tooLong: true)
+            return
+        }
+        self.init(text: String(decoding: line, as: UTF8.self), number: number)
+    }
 }
 
 /// Reads a file descriptor line by line with a bounded buffer: a line longer than ``maxLine``
@@ -65,12 +79,10 @@ final class LineReader: Sendable {
         state.withLock { s in
             while true {
                 if let nl = s.buffer[s.start...].firstIndex(of: 0x0A) {
-                    var line = s.buffer[s.start..<nl]
+                    let line = s.buffer[s.start..<nl]
                     s.start = nl + 1
                     s.number += 1
-                    if line.last == 0x0D { line = line.dropLast() }
-                    guard line.count <= Self.maxLine else { return InputLine(text: "", number: s.number, tooLong: true) }
-                    return InputLine(text: String(decoding: line, as: UTF8.self), number: s.number)
+                    return InputLine(bytes: line, number: s.number)
                 }
                 if s.buffer.count - s.start > Self.maxLine {
                     // Too long: skip to the end of the line without keeping it.
@@ -88,10 +100,10 @@ final class LineReader: Sendable {
                 }
                 if !fill(&s) {
                     guard s.start < s.buffer.count else { return nil }
-                    let line = String(decoding: s.buffer[s.start...], as: UTF8.self)
+                    let line = s.buffer[s.start...]
                     s.start = s.buffer.count
                     s.number += 1
-                    return InputLine(text: line, number: s.number)
+                    return InputLine(bytes: line, number: s.number)
                 }
             }
         }
@@ -126,12 +138,10 @@ final class LineBuffer: Sendable {
             let bytes = s.bytes!
             guard s.start < bytes.count else { return nil }
             let end = bytes[s.start...].firstIndex(of: 0x0A) ?? bytes.count
-            var line = bytes[s.start..<end]
+            let line = bytes[s.start..<end]
             s.start = end + 1
             s.number += 1
-            if line.last == 0x0D { line = line.dropLast() }
-            guard line.count <= LineReader.maxLine else { return InputLine(text: "", number: s.number, tooLong: true) }
-            return InputLine(text: String(decoding: line, as: UTF8.self), number: s.number)
+            return InputLine(bytes: line, number: s.number)
         }
     }
 }
