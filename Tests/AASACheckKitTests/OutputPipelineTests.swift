@@ -1,4 +1,5 @@
 import AASACore
+import AASANet
 import Foundation
 import Testing
 @testable import AASACheckKit
@@ -20,6 +21,19 @@ import Testing
         buffer.drain { read += $0; pieces += 1 }
         #expect(read == expected)
         #expect(pieces > 1, "read back from the file in pieces")
+    }
+
+    /// The fetch line says "as a browser" only for the retry made as one (AASA109); a request
+    /// made with `--user-agent` names its user agent instead.
+    @Test func aFetchLineNamesTheUserAgentItWasMadeWith() {
+        let url = "https://example.com/.well-known/apple-app-site-association"
+        func line(_ role: Fetch.Role, _ agent: String) -> String {
+            TextRenderer.line(Fetch(FetchRecord(url: url, userAgent: agent, status: 200), target: "example.com", role: role))
+        }
+        #expect(line(.origin, "AASA-Bot/1.0.0") == "GET \(url) → 200, 0 bytes")
+        #expect(line(.browser, HTTPRequest.browserUserAgent) == "GET \(url) (as a browser) → 200, 0 bytes")
+        #expect(line(.origin, "curl/8.0") == "GET \(url) (User-Agent curl/8.0) → 200, 0 bytes")
+        #expect(line(.origin, "") == "GET \(url) (empty User-Agent) → 200, 0 bytes")
     }
 
     /// A record of a domain with one finding of each severity but info.

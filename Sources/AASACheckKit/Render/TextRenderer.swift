@@ -288,7 +288,11 @@ public final class TextRenderer: Renderer {
     static func line(_ fetch: Fetch) -> String {
         let r = fetch.record
         var s = "GET " + SafeText.escape(r.url)
-        if fetch.asBrowser { s += " (as a browser)" }
+        if fetch.role == .browser {
+            s += " (as a browser)"
+        } else if fetch.asBrowser {
+            s += r.userAgent.isEmpty ? " (empty User-Agent)" : " (User-Agent " + SafeText.value(r.userAgent) + ")"
+        }
         if let error = r.error {
             return s + " → " + error.kind.rawValue + ": " + SafeText.escape(error.message)
         }
