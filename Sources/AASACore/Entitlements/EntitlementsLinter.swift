@@ -1,5 +1,8 @@
 import Foundation
 
+/// The key that lets an app use managed-mode associated domains (AASA620).
+public let mdmManagedKey = "com.apple.developer.associated-domains.mdm-managed"
+
 /// The findings about one entitlements file or provisioning profile, before any domain file
 /// is fetched.
 public struct EntitlementsReport: Sendable {
@@ -73,6 +76,18 @@ public enum EntitlementsLinter {
         for entry in entries {
             lintEntry(entry, kind: kind, report: report)
         }
+        // AASA620: managed-mode entries need the MDM-managed entitlement.
+        if file.entitlements[mdmManagedKey]?.boolValue != true {
+            let set = file.entitlements[mdmManagedKey].map { " (it is \($0.boolValue == false ? "false" : "a <\($0.typeName)>"))" }
+                ?? " (the key is absent)"
+            for entry in entries where entry.modes.contains(.managed) && entry.malformations.isEmpty {
+                report(.aasa620,
+                    "`\(shown(entry.raw))` is a managed-mode entry, but \(mdmManagedKey) is not true\(set): "
+                        + "the system uses managed-mode domains only for apps with that entitlement",
+                    hint: "add <key>\(mdmManagedKey)</key><true/> (the MDM Managed Associated Domains capability), "
+                        + "or drop `managed` from the mode", entry: entry)
+            }
+        }
         lintSet(entries, report: report)
 
         if file.profile != nil {
@@ -112,6 +127,11 @@ public enum EntitlementsLinter {
             } else if let bundle = p.bundleID, bundle != wanted.bundleID {
                 report("\(name) is for bundle id `\(shown(bundle))`, not `\(shown(wanted.bundleID))` of the app ID checked",
                     hint: "use the profile made for this app")
+            } else if let pattern = p.wildcardBundleStem, !wanted.bundleID.utf8.starts(with: pattern.utf8) {
+                // A wildcard App ID (`PREFIX.com.example.*`) covers the bundle IDs that start so.
+                report("\(name) is for the wildcard App ID `\(shown(p.applicationIdentifier ?? ""))`, which does not cover "
+                    + "bundle id `\(shown(wanted.bundleID))` of the app ID checked",
+                    hint: "use a profile whose App ID covers this bundle id")
             }
         }
         return out
