@@ -120,10 +120,8 @@ public struct ZipTree: FileTree {
     }
     #endif
 
-    /// A member name with control characters escaped, for messages.
-    static func shown(_ s: String) -> String {
-        String(s.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) }.prefix(200))
-    }
+    /// A member name with unsafe characters escaped, for messages.
+    static func shown(_ s: String) -> String { SafeText.escape(s, limit: 200) }
 }
 
 /// One member of a zip archive, read as a forward stream with restart (``ZipTree``).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AASACore
 @testable import AASACheckKit
 
 /// Long user, file and network text is quoted cut: first part, `…`, full length.

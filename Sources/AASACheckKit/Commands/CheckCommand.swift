@@ -67,7 +67,7 @@ public enum CheckCommand: Command {
         }
         let gate = try DomainGate.load(arguments, context: context)
         for message in bad { out.unreadable(message) }
-        for input in gate.unreadable { out.unreadable(input.message, subject: input.subject) }
+        gate.unreadable.forEach(out.unreadable)
         // Findings about the route list and entitlement come first: they hold for every domain.
         for (label, bytes) in gate.sources { out.source(label, bytes) }
         out.findings(gate.inputDiagnostics)

@@ -11,7 +11,7 @@ extension CodeDoc {
             ctx.document.allAppIDs.compactMap { service, id in
                 guard AppIDSyntax.check(id.value) == .lowercasePrefix else { return nil }
                 return ctx.diagnostic(.aasa306, at: id.ref, "the App ID prefix of \"\(id.value)\" (\(service)) is in lower case",
-                                      hint: "Write \(DocumentMatcher.canonicalAppID(id.value)).")
+                                      hint: "Write \(AppIdentity.canonical(id.value)).")
             }
         })
 }

@@ -13,7 +13,7 @@ extension CodeDoc {
             for entry in ctx.document.applinks?.details ?? [] {
                 var inThisEntry = Set<String>()
                 for id in entry.appIDs {
-                    let key = DocumentMatcher.canonicalAppID(id.value)
+                    let key = AppIdentity.canonical(id.value)
                     guard inThisEntry.insert(key).inserted else { continue }
                     if let first = firstEntry[key] {
                         out.append(ctx.diagnostic(.aasa307, at: id.ref,

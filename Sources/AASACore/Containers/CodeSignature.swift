@@ -68,7 +68,7 @@ public struct CodeSignature: Sendable {
         var blobs: [Blob] = []
         for i in 0..<count {
             let slot = BigEndian.u32(bytes, 12 + 8 * i), offset = Int(BigEndian.u32(bytes, 16 + 8 * i))
-            let what = "blob \(i + 1) of \(count) (slot 0x\(String(slot, radix: 16))) of \(name)"
+            let what = "blob \(i + 1) of \(count) (slot 0x\(Hex.format(slot, uppercase: false))) of \(name)"
             guard offset >= 12 + 8 * count, offset <= length - 8 else {
                 throw .malformed("\(what) is at byte \(offset), outside the SuperBlob's blobs (bytes \(12 + 8 * count) to \(length))")
             }
@@ -99,10 +99,7 @@ public struct CodeSignature: Sendable {
         return CodeSignature(blobs: blobs, codeDirectories: directories)
     }
 
-    static func hex32(_ v: UInt32) -> String {
-        let s = String(v, radix: 16)
-        return String(repeating: "0", count: max(0, 8 - s.count)) + s
-    }
+    static func hex32(_ v: UInt32) -> String { Hex.format(v, width: 8, uppercase: false) }
 }
 
 /// A CodeDirectory: what the signature seals (``CodeSignature``).

@@ -89,10 +89,7 @@ public enum ContainerFormat: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The first 8 bytes in hex: `7F 45 4C 46 02 01 01 00`.
-    static func hex(_ bytes: [UInt8]) -> String {
-        bytes.prefix(8).map { String($0, radix: 16, uppercase: true) }
-            .map { $0.count == 1 ? "0" + $0 : $0 }.joined(separator: " ")
-    }
+    static func hex(_ bytes: [UInt8]) -> String { Hex.bytes(bytes.prefix(8)) }
 
     /// What unrecognised bytes look like, for the error message.
     static func describe(_ bytes: [UInt8]) -> String {

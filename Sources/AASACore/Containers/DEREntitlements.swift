@@ -28,7 +28,7 @@ public enum DEREntitlements {
         var reader = Reader(bytes: Array(payload), name: name)
         let top = try reader.header(at: 0, limit: reader.bytes.count)
         guard top.tag == 0x70 else {
-            throw reader.fail("starts with tag 0x\(String(top.tag, radix: 16)), not [APPLICATION 16] (0x70)", at: 0)
+            throw reader.fail("starts with tag 0x\(Hex.format(top.tag, width: 2, uppercase: false)), not [APPLICATION 16] (0x70)", at: 0)
         }
         guard top.end == reader.bytes.count else {
             throw reader.fail("has \(reader.bytes.count - top.end) bytes after its entitlements", at: top.end)
@@ -39,7 +39,7 @@ public enum DEREntitlements {
         }
         let dict = try reader.header(at: version.end, limit: top.end)
         guard dict.tag == 0xB0 else {
-            throw reader.fail("holds a 0x\(String(dict.tag, radix: 16)) where the entitlements dictionary (0xb0) belongs",
+            throw reader.fail("holds a 0x\(Hex.format(dict.tag, width: 2, uppercase: false)) where the entitlements dictionary (0xb0) belongs",
                 at: version.end)
         }
         guard case .dictionary(let root) = try reader.value(dict, depth: 1, path: []) else {
@@ -142,7 +142,7 @@ public enum DEREntitlements {
                 var out: [String: PlistValue] = [:]
                 for pair in try children(e) {
                     guard pair.tag == 0x30 else {
-                        throw fail("holds a 0x\(String(pair.tag, radix: 16)) in a dictionary, not a key-value SEQUENCE",
+                        throw fail("holds a 0x\(Hex.format(pair.tag, width: 2, uppercase: false)) in a dictionary, not a key-value SEQUENCE",
                             at: pair.offset)
                     }
                     let parts = try children(pair)
@@ -164,7 +164,7 @@ public enum DEREntitlements {
                 }
                 return .dictionary(out)
             default:
-                throw fail("holds an element of tag 0x\(String(e.tag, radix: 16)), not one entitlements use", at: e.offset)
+                throw fail("holds an element of tag 0x\(Hex.format(e.tag, width: 2, uppercase: false)), not one entitlements use", at: e.offset)
             }
         }
     }

@@ -129,7 +129,7 @@ public struct MachOFile: Sendable {
             }
             let cmd = order.u32(commands, cursor), cmdsize = Int(order.u32(commands, cursor + 4))
             guard cmdsize >= 8, cmdsize <= sizeofcmds - cursor else {
-                throw .truncated("load command \(index + 1) of \(ncmds) of \(name) (0x\(String(cmd, radix: 16)) at byte "
+                throw .truncated("load command \(index + 1) of \(ncmds) of \(name) (0x\(Hex.format(cmd, uppercase: false)) at byte "
                     + "\(headerSize + cursor)) claims \(cmdsize) bytes; \(sizeofcmds - cursor) remain in the load commands")
             }
             if cmd == 0x1D {  // LC_CODE_SIGNATURE
@@ -195,7 +195,7 @@ public enum Architecture {
             case 6: return "armv6"
             default: return "arm"
             }
-        default: return "cpu 0x" + String(cpuType, radix: 16)
+        default: return "cpu 0x" + Hex.format(cpuType, uppercase: false)
         }
     }
 }

@@ -145,10 +145,8 @@ public enum SignedEntitlements {
         return entries.count > 5 ? shown + " and \(entries.count - 5) more" : shown
     }
 
+    /// The first 8 bytes of a hash in lower-case hex, `…` when there are more.
     static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef")
-        var s = ""
-        for b in bytes.prefix(8) { s.append(digits[Int(b >> 4)]); s.append(digits[Int(b & 0xF)]) }
-        return bytes.count > 8 ? s + "…" : s
+        bytes.prefix(8).map { Hex.format($0, width: 2, uppercase: false) }.joined() + (bytes.count > 8 ? "…" : "")
     }
 }

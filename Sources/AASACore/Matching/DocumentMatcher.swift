@@ -127,7 +127,7 @@ public struct DocumentMatcher: Sendable {
             let position = entries.count
             entries.append(CompiledEntry(entry: entry, rules: rules, matchesAll: matchesAll))
             for id in entry.appIDs {
-                let key = DocumentMatcher.canonicalAppID(id.value)
+                let key = AppIdentity.canonical(id.value)
                 if first[key] == nil {
                     first[key] = position
                     ids.append(id.value)
@@ -142,16 +142,10 @@ public struct DocumentMatcher: Sendable {
         firstEntryForAppAsWritten = asWritten
     }
 
-    /// The app ID as the system compares it: the App ID prefix upper-cased, the bundle ID as is.
-    public static func canonicalAppID(_ id: String) -> String {
-        guard let dot = id.firstIndex(of: ".") else { return id.uppercased() }
-        return id[..<dot].uppercased() + id[dot...]
-    }
-
     /// The compiled entry that decides for `appID` (the first one that lists it), or `nil`.
     public func entry(for appID: String) -> CompiledEntry? {
         if let i = firstEntryForAppAsWritten[appID] { return entries[i] }
-        return firstEntryForApp[DocumentMatcher.canonicalAppID(appID)].map { entries[$0] }
+        return firstEntryForApp[AppIdentity.canonical(appID)].map { entries[$0] }
     }
 
     /// Decides `url` for `appID`.
