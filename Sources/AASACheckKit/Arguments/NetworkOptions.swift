@@ -12,6 +12,10 @@ public struct NetworkOptions: Sendable {
     public var userAgent = HTTPRequest.appleFetcherUserAgent
     public var concurrency = 16
     public var noCDN = false
+    /// `--rate`: most requests started per second overall; `nil` for no limit.
+    public var rate: Double?
+    /// `--cdn-concurrency`: most requests to Apple's CDN in flight at once.
+    public var cdnConcurrency = 8
 
     public init() {}
 

@@ -42,7 +42,8 @@ public enum RoutesCommand: Command {
         out.source(loaded.label, loaded.bytes)
         out.source(routesPath, list.bytes)
         out.fetches(loaded.fetches)
-        // A malformed route list: the command cannot run as asked (exit status 2).
+        // AASA705 for each entry that is not a route (the command cannot run as asked: exit
+        // status 2), or AASA706 for a list without routes.
         var diagnostics = loaded.diagnostics + list.diagnostics
         guard let document = loaded.validation.document else {
             out.findings(diagnostics)
@@ -53,7 +54,7 @@ public enum RoutesCommand: Command {
         let domain = loaded.host ?? "example.com"
         let matcher = DocumentMatcher(document: document, host: loaded.host)
         let result = RouteCheck.run(matcher: matcher, domain: domain, routes: list.routes,
-                                    appIDs: appIDs, routesFile: routesPath)
+                                    appIDs: appIDs, routesFile: routesPath, judgeRules: list.judgesRules)
         for verdict in result.verdicts { out.route(verdict) }
         diagnostics += result.diagnostics.map { d in
             var d = d

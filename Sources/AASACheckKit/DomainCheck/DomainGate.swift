@@ -7,6 +7,8 @@ import AASACore
 struct DomainGate: Sendable {
     var routes: [RouteSpec] = []
     var routesFile: String?
+    /// Whether the route list was read whole, so rules no route uses are reported (AASA704).
+    var judgesRules = true
     /// The linted entitlement files, each with the app IDs its domains must list.
     var entitlements: [(report: EntitlementsReport, appIDs: [String])] = []
     /// `--app-id` values.
@@ -34,6 +36,7 @@ struct DomainGate: Sendable {
             let list = try RouteListInput(path: path, console: context.console)
             gate.routes = list.routes
             gate.routesFile = path
+            gate.judgesRules = list.judgesRules
             gate.sources[path] = list.bytes
             gate.inputDiagnostics += list.diagnostics
             if let unreadable = list.unreadable { gate.unreadable.append(unreadable) }
@@ -81,7 +84,7 @@ struct DomainGate: Sendable {
         if let routesFile = routesFile, !routes.isEmpty {
             let mine = routes.filter { $0.host == nil || $0.host == host }
             let matcher = DocumentMatcher(document: document, host: host)
-            let result = RouteCheck.run(matcher: matcher, domain: host, routes: mine, appIDs: appIDs, routesFile: routesFile)
+            let result = RouteCheck.run(matcher: matcher, domain: host, routes: mine, appIDs: appIDs, routesFile: routesFile, judgeRules: judgesRules)
             diagnostics += result.diagnostics.map { d in
                 var d = d
                 d.target = host

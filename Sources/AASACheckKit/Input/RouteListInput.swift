@@ -8,9 +8,9 @@ struct RouteListInput: Sendable {
     /// The path as given, which findings about the list name.
     var path: String
     var bytes: [UInt8]
-    var routes: [RouteSpec]
-    /// Lines (or JSON entries) that are not routes (AASA705).
-    var errors: [RouteListError]
+    /// The routes, the entries that are not routes (AASA705) and the list's form.
+    var reading: RouteListReading
+    var routes: [RouteSpec] { reading.routes }
 
     /// Reads and parses the route list at `path`.
     /// - Throws: ``UsageError`` when the file cannot be read or is over ``limit``.
@@ -21,15 +21,18 @@ struct RouteListInput: Sendable {
         }
         self.path = path
         bytes = input.bytes
-        (routes, errors) = RouteList.parse(input.bytes)
+        reading = RouteList.read(input.bytes)
     }
 
-    /// The findings for the lines that are not routes.
-    var diagnostics: [Diagnostic] { errors.map { $0.diagnostic(file: path) } }
+    /// AASA705 for each entry that is not a route, or AASA706 for a list without routes.
+    var diagnostics: [Diagnostic] { reading.diagnostics(file: path) }
 
-    /// Why the run is incomplete when some lines are not routes (exit status 2), or `nil`.
+    /// Whether rules no route uses may be reported (AASA704): only against a list read whole
+    /// that holds routes.
+    var judgesRules: Bool { reading.judgesRules }
+
+    /// Why the run is incomplete when some entries are not routes (exit status 2), or `nil`.
     var unreadable: UnreadableInput? {
-        guard !errors.isEmpty else { return nil }
-        return UnreadableInput(subject: path, message: "\(path): the route list has \(errors.count) line\(errors.count == 1 ? "" : "s") that cannot be read (AASA705)")
+        reading.unreadableReason(file: path).map { UnreadableInput(subject: path, message: $0) }
     }
 }

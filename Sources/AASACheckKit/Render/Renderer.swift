@@ -35,6 +35,8 @@ public protocol Renderer: AnyObject, SendableMetatype {
     /// Whether findings should come with the source line they point at
     /// (``Finding/excerpt``); computing excerpts costs a little per finding.
     static var showsExcerpts: Bool { get }
+    /// The commands it is for (`jsonl`: `check`), or `nil` for every command.
+    static var commands: [String]? { get }
 
     /// - Parameters:
     ///   - run: the command and the common options.
@@ -70,6 +72,7 @@ public protocol Renderer: AnyObject, SendableMetatype {
 extension Renderer {
     public static var isForPeople: Bool { false }
     public static var showsExcerpts: Bool { false }
+    public static var commands: [String]? { nil }
     public func subject(_ subject: Subject) {}
     public func findings(_ findings: [Finding]) {}
     public func fetches(_ fetches: [Fetch]) {}

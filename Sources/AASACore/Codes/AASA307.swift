@@ -5,8 +5,8 @@ extension CodeDoc {
         title: "An app ID appears in more than one `details` entry (later entries are ignored)",
         why: "The system uses only the first entry that lists an app; the rules of later entries never apply to it.",
         fix: "Merge the rules into the first entry that lists the app, in the order they should be tried.",
-        failing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a/*"}]}, {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/b/*"}]}]}}"#),
-        passing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a/*"}, {"/": "/b/*"}]}]}}"#),
+        failing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/a/*"}]}, {"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/b/*"}]}]}}"#),
+        passing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/a/*"}, {"/": "/b/*"}]}]}}"#),
         check: { ctx in
             var firstEntry: [String: Int] = [:]
             var out: [Diagnostic] = []

@@ -40,6 +40,8 @@ extension CodeDoc {
         .aasa316,
         .aasa317,
         .aasa318,
+        .aasa319,
+        .aasa320,
         .aasa401,
         .aasa402,
         .aasa403,
@@ -74,5 +76,6 @@ extension CodeDoc {
         .aasa703,
         .aasa704,
         .aasa705,
+        .aasa706,
     ]
 }
