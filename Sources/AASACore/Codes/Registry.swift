@@ -69,6 +69,7 @@ extension CodeDoc {
         .aasa615,
         .aasa616,
         .aasa617,
+        .aasa618,
         .aasa619,
         .aasa620,
         .aasa701,

@@ -18,6 +18,11 @@ extension CodeExample {
             return try? EntitlementsLinter.runExample(xml, appID: appID)
         case .crossCheck(let xml, let appID, let files):
             return try? EntitlementsLinter.runCrossCheckExample(xml, appID: appID, files: files)
+        case .entitlementsWithSettings(let xml, let values):
+            guard let file = try? EntitlementsFile.read(Array(xml.utf8), path: nil) else { return nil }
+            var settings = BuildSettings()
+            for (name, value) in values.sorted(by: { $0.key < $1.key }) { settings.set(name, value) }
+            return EntitlementsLinter.lint(file, settings: settings).diagnostics
         case .executable(let example):
             guard let digest, let machO = try? MachOFile.read(MemorySource(example.bytes, name: "App")) else { return nil }
             let reading = SignedEntitlements.read(machO, file: "App", bundle: nil, digest: digest)

@@ -33,8 +33,13 @@ public enum EntitlementsLinter {
     ///   set to `file.path`, a JSON pointer into the property list and, for XML files, the
     ///   line and column of the entry's `<string>` element.
     ///   - now: the time a profile's expiry is judged against (AASA619).
+    ///   - settings: build settings to expand `$(NAME)` in entries with, as Xcode does when it
+    ///     signs (`--xcconfig`, `--build-setting`); `nil` when none are given (AASA613 then).
+    ///     An entry that comes out empty or malformed is AASA618; one that comes out well formed
+    ///     is checked as expanded (``AssociatedDomainEntry/unexpanded`` keeps what was written).
     public static func lint(
-        _ file: EntitlementsFile, appID: String? = nil, profile: EntitlementsFile? = nil, now: Date = Date()
+        _ file: EntitlementsFile, appID: String? = nil, profile: EntitlementsFile? = nil, now: Date = Date(),
+        settings: BuildSettings? = nil
     ) -> EntitlementsReport {
         let identity = AppIdentity.resolve(argument: appID, file: file, profile: profile)
         let kind = BuildKind.of(file, profile: profile?.profile)
@@ -73,7 +78,21 @@ public enum EntitlementsLinter {
         for duplicate in file.duplicateKeys {
             out.append(duplicateKeyFinding(duplicate, file: file))
         }
-        for entry in entries {
+        var broken: Set<Int> = []
+        if let settings {
+            entries = entries.map { entry in
+                guard !entry.unresolvedVariables.isEmpty else { return entry }
+                switch expand(entry, with: settings) {
+                case .success(let resolved):
+                    return resolved
+                case .failure(let finding):
+                    report(.aasa618, finding.message, hint: finding.hint, entry: entry)
+                    broken.insert(entry.index)
+                    return entry
+                }
+            }
+        }
+        for entry in entries where !broken.contains(entry.index) {
             lintEntry(entry, kind: kind, report: report)
         }
         // AASA620: managed-mode entries need the MDM-managed entitlement.
@@ -135,6 +154,46 @@ public enum EntitlementsLinter {
             }
         }
         return out
+    }
+
+    /// Why an entry cannot be expanded into a working one (AASA618).
+    struct ExpansionFailure: Error {
+        var message: String
+        var hint: String
+    }
+
+    /// Expands an entry's build settings: the entry as it will be signed, or why it comes out
+    /// empty or malformed, naming the settings to blame.
+    static func expand(_ entry: AssociatedDomainEntry, with settings: BuildSettings) -> Result<AssociatedDomainEntry, ExpansionFailure> {
+        let expansion = settings.expand(entry.raw)
+        var resolved = AssociatedDomainEntry.parse(expansion.value, index: entry.index)
+        resolved.location = entry.location
+        resolved.unexpanded = entry.raw
+        var why: [String] = []
+        if !expansion.cycles.isEmpty {
+            why.append(expansion.cycles.map { "`\(shown($0))`" }.joined(separator: ", ") + " refer\(expansion.cycles.count == 1 ? "s" : "") to itself")
+        }
+        if expansion.cut { why.append("the expansion is beyond aasa-check's limits") }
+        if !resolved.unresolvedVariables.isEmpty {
+            why.append("it still holds \(resolved.unresolvedVariables.map { "`\(shown($0))`" }.joined(separator: ", "))")
+        }
+        let problems = resolved.malformations + (resolved.service == nil && !resolved.serviceName.isEmpty
+            ? ["the unknown service `\(shown(resolved.serviceName))`"] : [])
+        // Well formed once expanded: linted and checked as it will be signed.
+        if why.isEmpty, problems.isEmpty { return .success(resolved) }
+        let names = expansion.undefined.isEmpty ? expansion.used : expansion.undefined
+        let blame = expansion.undefined.isEmpty
+            ? "from " + names.map { "`\(shown($0))`" }.joined(separator: ", ")
+            : names.map { "`\(shown($0))`" }.joined(separator: ", ") + (names.count == 1 ? " is" : " are")
+                + " not defined (an undefined setting is empty)"
+        let becomes = expansion.value.isEmpty ? "an empty entry" : "`\(shown(expansion.value))`"
+        return .failure(ExpansionFailure(
+            message: "`\(shown(entry.raw))` becomes \(becomes) once build settings are expanded (\(blame)): "
+                + (why + problems).joined(separator: "; "),
+            hint: expansion.undefined.isEmpty
+                ? "fix the value of \(names.map { "`\(shown($0))`" }.joined(separator: ", ")) for this configuration"
+                : "define \(names.map { "`\(shown($0))`" }.joined(separator: ", ")) for this configuration "
+                    + "(in the .xcconfig given, or with --build-setting), or write the domain itself"))
     }
 
     /// AASA615: a key given twice in one dictionary; the reader kept one value and dropped the
