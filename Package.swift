@@ -42,9 +42,12 @@ let package = Package(
         .target(name: "SampleSupport", dependencies: [
             "AASAArtifacts", .target(name: "CArchive", condition: .when(platforms: [.linux])),
         ], path: "Tests/SampleSupport"),
+        // Writes the sample apps of entitlements-samples/apps and the benchmark's large .ipa
+        // (scripts/make-sample-apps.sh, scripts/bench-entitlements.sh).
+        .executableTarget(name: "aasa-samples", dependencies: ["SampleSupport", "AASACore"]),
         .testTarget(name: "AASACoreTests", dependencies: ["AASACore", "AASAArtifacts", "SampleSupport"]),
         .testTarget(name: "AASAArtifactsTests", dependencies: ["AASAArtifacts", "AASACore", "SampleSupport"]),
-        .testTarget(name: "AASACheckKitTests", dependencies: ["AASACheckKit", "AASACore", "HarnessSupport"]),
+        .testTarget(name: "AASACheckKitTests", dependencies: ["AASACheckKit", "AASACore", "HarnessSupport", "SampleSupport"]),
         .testTarget(name: "AASANetTests", dependencies: ["AASANet", "AASACore", "HarnessSupport"]),
     ]
 )

@@ -29,15 +29,36 @@ public struct SampleBundle {
     /// The bundle's files under `prefix` (`Payload`), path to bytes, in a stable order.
     public func files(under prefix: String) -> [(String, [UInt8])] {
         let root = prefix.isEmpty ? name : prefix + "/" + name
-        let info: [String: Any] = [
-            "CFBundleExecutable": executableName, "CFBundleIdentifier": bundleID, "CFBundleName": executableName,
-            "CFBundlePackageType": name.hasSuffix(".appex") ? "XPC!" : "APPL", "CFBundleShortVersionString": "1.0",
+        let info: [(String, String)] = [
+            ("CFBundleExecutable", executableName), ("CFBundleIdentifier", bundleID), ("CFBundleName", executableName),
+            ("CFBundlePackageType", name.hasSuffix(".appex") ? "XPC!" : "APPL"), ("CFBundleShortVersionString", "1.0"),
         ]
-        let infoData = (try? PropertyListSerialization.data(
-            fromPropertyList: info, format: binaryInfoPlist ? .binary : .xml, options: 0)) ?? Data()
-        var out: [(String, [UInt8])] = [(root + "/Info.plist", Array(infoData)), (root + "/" + executableName, executable)]
+        let infoData = binaryInfoPlist ? Self.binaryPlist(info) : Array(((try? PropertyListSerialization.data(
+            fromPropertyList: Dictionary(uniqueKeysWithValues: info), format: .xml, options: 0)) ?? Data()))
+        var out: [(String, [UInt8])] = [(root + "/Info.plist", infoData), (root + "/" + executableName, executable)]
         if let profile { out.append((root + "/embedded.mobileprovision", profile)) }
         for (folder, bundle) in nested { out += bundle.files(under: root + "/" + folder) }
+        return out
+    }
+}
+
+extension SampleBundle {
+    /// A binary property list (`bplist00`) of one dictionary of ASCII strings, keys in the
+    /// order given: the same bytes every time (Foundation's writer orders keys as it hashes).
+    static func binaryPlist(_ pairs: [(String, String)]) -> [UInt8] {
+        let strings = pairs.map(\.0) + pairs.map(\.1)
+        var out = Array("bplist00".utf8)
+        var offsets = [out.count]
+        out.append(0xD0 | UInt8(pairs.count))
+        out += (1...strings.count).map { UInt8($0) }
+        for s in strings {
+            offsets.append(out.count)
+            let bytes = Array(s.utf8)
+            out += (bytes.count < 15 ? [0x50 | UInt8(bytes.count)] : [0x5F, 0x10, UInt8(bytes.count)]) + bytes
+        }
+        let table = out.count
+        for o in offsets { out += [UInt8(o >> 8), UInt8(o & 0xFF)] }
+        out += [0, 0, 0, 0, 0, 0, 2, 1] + be64(UInt64(offsets.count)) + be64(0) + be64(UInt64(table))
         return out
     }
 }
@@ -76,6 +97,8 @@ public enum SampleArchive {
             archive_entry_set_size(entry, la_int64_t(bytes.count))
             archive_entry_set_filetype(entry, 0o100000)
             archive_entry_set_perm(entry, 0o644)
+            // A fixed time: the same files make the same archive.
+            archive_entry_set_mtime(entry, 1_700_000_000, 0)
             guard archive_write_header(a, entry) == ARCHIVE_OK else { throw Failure.libarchive(message(a)) }
             var written = 0
             while written < bytes.count {
