@@ -1,4 +1,5 @@
 import AASACore
+import Foundation
 
 /// The JSON object of spec `cli.md` (`--format json`, `--json`): `version`, `tool`, `summary`,
 /// then the arrays `diagnostics`, `fetches`, `matches`, `routes` and, when an input could not
@@ -53,9 +54,10 @@ public final class JSONRenderer: Renderer {
     private let fetches = ArrayWriter("fetches")
     private let matches = ArrayWriter("matches")
     private let routes = ArrayWriter("routes")
+    private let entitlements = ArrayWriter("entitlements", always: false)
     private let unreadable = ArrayWriter("unreadable", always: false)
     /// The arrays in the order of their keys.
-    private var arrays: [ArrayWriter] { [diagnostics, fetches, matches, routes, unreadable] }
+    private var arrays: [ArrayWriter] { [diagnostics, fetches, matches, routes, entitlements, unreadable] }
     private var documentation: [CodeDoc]?
 
     public init(run: RunInfo, sink: OutputSink) {
@@ -86,6 +88,8 @@ public final class JSONRenderer: Renderer {
     public func documentation(_ docs: [CodeDoc], listing: Bool) {
         documentation = (documentation ?? []) + docs
     }
+
+    public func entitlements(_ report: EntitlementsReport) { entitlements.append(Self.json(report)) }
 
     public func unreadable(_ input: UnreadableInput) { unreadable.append(.string(input.message)) }
 
@@ -120,6 +124,27 @@ public final class JSONRenderer: Renderer {
             ("target", .optional(d.target)), ("source", .optional(d.source?.rawValue)), ("file", .optional(d.file)),
             ("pointer", .optional(d.pointer)), ("line", .optional(d.location?.line)), ("column", .optional(d.location?.column)),
             ("hint", .optional(d.hint)),
+        ])
+    }
+
+    /// One element of `entitlements` (spec `cli.md`): one per file, bundle and slice.
+    static func json(_ r: EntitlementsReport) -> OutputJSON {
+        let profile: OutputJSON = r.signingProfile.map { p in
+            .object([
+                ("name", .optional(p.name)), ("expires", .optional(p.expirationDate.map { ISO8601DateFormatter().string(from: $0) })),
+                ("appID", .optional(p.applicationIdentifier)),
+            ])
+        } ?? .null
+        return .object([
+            ("source", .object([
+                ("file", .string(r.source.file)), ("bundle", .optional(r.source.bundle)), ("arch", .optional(r.source.arch)),
+            ])),
+            ("kind", .string(r.file.container.rawValue)),
+            ("appID", .optional(r.appIdentity?.appID)), ("teamID", .optional(r.teamID)),
+            ("getTaskAllow", r.getTaskAllow.map(OutputJSON.bool) ?? .null),
+            ("associatedDomains", .array(r.entries.map { .string($0.raw) })),
+            ("profile", profile),
+            ("sameAsEarlierSlice", .bool(r.isRepeat)),
         ])
     }
 

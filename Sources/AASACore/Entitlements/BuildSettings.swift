@@ -192,8 +192,9 @@ public struct BuildSettings: Sendable {
         }
     }
 
-    /// The assignment levels of `name` that match the conditions, highest first.
-    func matching(_ name: String) -> [Assignment] {
+    /// The assignment levels of `name` that match the conditions, highest first (empty when
+    /// the setting is not defined for this configuration).
+    public func matching(_ name: String) -> [Assignment] {
         (assignments[name] ?? []).reversed().filter { a in
             a.conditions.allSatisfy { c in
                 switch c.parameter {

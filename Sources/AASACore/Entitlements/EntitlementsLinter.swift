@@ -13,8 +13,28 @@ public struct EntitlementsReport: Sendable {
     public var appIdentity: AppIdentity?
     /// Release or development, and why (for AASA603).
     public var buildKind: BuildKind
-    /// AASA601–AASA606, AASA608–AASA614, in entry order, then file-level findings.
+    /// AASA601–AASA620 found in the file, in entry order, then file-level findings.
     public var diagnostics: [Diagnostic]
+    /// Where the entitlements were read: the file, and for a built app the bundle and slice.
+    public var source: EntitlementsSubject.Source
+    /// The provisioning profile that signs them, when known (the file itself, `--profile`, or
+    /// a bundle's `embedded.mobileprovision`).
+    public var signingProfile: ProvisioningProfile?
+    /// A slice of a universal executable whose entitlements are those of an earlier report:
+    /// listed, but its findings and cross-check are not repeated.
+    public var isRepeat = false
+
+    /// The Team ID: `com.apple.developer.team-identifier`, else the profile's, else the app ID's
+    /// prefix.
+    public var teamID: String? {
+        file.entitlements["com.apple.developer.team-identifier"]?.stringValue
+            ?? signingProfile?.teamIdentifiers.first ?? appIdentity?.prefix
+    }
+
+    /// `get-task-allow` of the entitlements (or the profile's), when set.
+    public var getTaskAllow: Bool? {
+        file.entitlements["get-task-allow"]?.boolValue ?? signingProfile?.getTaskAllow
+    }
 }
 
 /// Lints the Associated Domains entitlement by aasa-reference.md §3 (codes AASA601–AASA606,
@@ -116,7 +136,10 @@ public enum EntitlementsLinter {
             report(.aasa612, "the file's signed application-identifier `\(shown(own))` is not the app ID checked, `\(shown(appID))`",
                 hint: "check the app ID the build is signed with, or drop --app-id to use the file's")
         }
-        return EntitlementsReport(file: file, entries: entries, appIdentity: identity, buildKind: kind, diagnostics: out)
+        return EntitlementsReport(
+            file: file, entries: entries, appIdentity: identity, buildKind: kind, diagnostics: out,
+            source: EntitlementsSubject.Source(file: file.path ?? "<stdin>"),
+            signingProfile: file.profile ?? profile?.profile)
     }
 
     /// The checks of a provisioning profile (AASA612): it grants Associated Domains, and its
