@@ -83,6 +83,11 @@ final class CurlTransfer {
         }
         if connectToList != nil { set("CONNECT_TO", aasa_easy_setopt_slist(h, CURLOPT_CONNECT_TO, connectToList)) }
 
+        // libcurl keeps this pointer without a reference. The rule that makes it safe: a
+        // transfer outlives its registration in the multi handle. MultiRunner holds every
+        // transfer in `active` from curl_multi_add_handle until after curl_multi_remove_handle
+        // (and keeps one whose removal failed until curl_multi_cleanup), and the easy handle is
+        // cleaned up only in deinit, so no callback can reach a freed transfer.
         let me = Unmanaged.passUnretained(self).toOpaque()
         set("WRITEDATA", aasa_easy_setopt_ptr(h, CURLOPT_WRITEDATA, me))
         set("WRITEFUNCTION", aasa_easy_setopt_write_callback(h, CURLOPT_WRITEFUNCTION) { data, size, count, context in

@@ -64,8 +64,17 @@ public enum MatchCommand: Command {
             out.decisions(results, for: url)
         }
         if urls.isEmpty {
+            if context.console.stdinIsTerminal {
+                context.console.err("aasa-check match: reading URLs from standard input, one a line; end with Ctrl-D\n")
+            }
             while let line = context.console.readLine() {
-                let url = line.trimmingWhitespace
+                // A line is decided whole or not at all: one too long to read is refused.
+                guard !line.tooLong else {
+                    out.unreadable("<stdin>:\(line.number): the line is longer than \(LineReader.maxLine) bytes; it is not decided",
+                                   subject: "<stdin>")
+                    continue
+                }
+                let url = line.text.trimmingWhitespace
                 if !url.isEmpty && !url.hasPrefix("#") { handle(url) }
             }
         } else {
@@ -76,6 +85,7 @@ public enum MatchCommand: Command {
         }
         // The file's findings come after the decisions.
         out.findings(loaded.diagnostics)
+        out.rules(of: loaded.validation.document, subject: loaded.label, host: loaded.host, findings: loaded.diagnostics)
         return RunEnd(subject: "\(decided) decision\(decided == 1 ? "" : "s"), \(opens) open\(opens == 1 ? "s" : "") the app")
     }
 }

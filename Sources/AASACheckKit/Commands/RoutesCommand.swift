@@ -66,6 +66,7 @@ public enum RoutesCommand: Command {
             return d
         }
         out.findings(diagnostics)
+        out.rules(of: document, subject: loaded.label, host: loaded.host, findings: diagnostics, verdicts: result.verdicts)
         if let unreadable = list.unreadable { out.unreadable(unreadable) }
         return RunEnd(subject: result.summary)
     }

@@ -15,6 +15,7 @@ public final class RunOutput {
     let sink: OutputSink
     private let console: Console
     private let showsExcerpts: Bool
+    private let showsRules: Bool
     /// Codes the configuration ignores, with the reason given.
     private let ignored: [DiagnosticCode: String]
     /// File bytes by the label findings use, for source lines.
@@ -29,6 +30,7 @@ public final class RunOutput {
         sink = OutputSink(console: console)
         renderer = format.renderer.init(run: info, sink: sink)
         showsExcerpts = format.renderer.showsExcerpts
+        showsRules = format.renderer.showsRules
         var byCode: [DiagnosticCode: String] = [:]
         for (code, reason) in ignored where byCode[code] == nil { byCode[code] = reason }
         self.ignored = byCode
@@ -73,6 +75,13 @@ public final class RunOutput {
         }, for: url)
     }
 
+    /// The rules of a local domain file, for formats that show them: what each decides, the
+    /// listed routes it decides, and why a dead one never decides (from `findings`).
+    public func rules(of document: AASADocument?, subject: String, host: String?, findings: [Diagnostic], verdicts: [RouteVerdict] = []) {
+        guard showsRules, let document else { return }
+        renderer.rules(RuleTable(subject: subject, document: document, host: host, findings: findings, verdicts: verdicts))
+    }
+
     /// `routes`: one verdict, its explanation cut.
     public func route(_ verdict: RouteVerdict) {
         var v = verdict
@@ -99,6 +108,10 @@ public final class RunOutput {
                                       return v
                                   })
         (report.errors, report.warnings, report.infos) = Self.count(findings)
+        if showsRules, let document = outcome.hosting.validation?.document {
+            report.rules = RuleTable(subject: outcome.fileLabel, document: document, host: outcome.target.host,
+                                     findings: findings.map(\.diagnostic), verdicts: routes)
+        }
         report.exitCode = findings.contains { info.failOn.fails($0.diagnostic.severity) } ? 1 : 0
         return report
     }

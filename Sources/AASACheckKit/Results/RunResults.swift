@@ -89,6 +89,8 @@ public struct DomainReport: Sendable {
     public var findings: [Finding]
     /// `--routes`: the route list judged against its served file.
     public var routes: [RouteVerdict]
+    /// The served file's rules, for formats that show them (``Renderer/showsRules``).
+    public var rules: RuleTable? = nil
     public var errors = 0
     public var warnings = 0
     public var infos = 0
