@@ -148,8 +148,9 @@ enum ReportTool {
                                     name: UUID().uuidString + ".json")
         defer { try? FileManager.default.removeItem(atPath: doc) }
         let text = run(["validate", doc, "--json"])
-        let total = try text.codes().count
-        #expect(total == 1501, "AASA401 for the catch-all, AASA402 for each of the 1500 rules it hides")
+        let summary = try #require(try text.json()["summary"] as? [String: Any])
+        let total = (summary["errors"] as? Int ?? 0) + (summary["warnings"] as? Int ?? 0) + (summary["infos"] as? Int ?? 0)
+        #expect(total == 1501, "AASA401 for the catch-all, AASA402 for each of the 1500 rules it hides (past 100 counted, not listed)")
         let r = run(["validate", "--format", "markdown", doc])
         #expect(r.stdout.utf16.count <= 65_536)
         #expect(r.stdout.utf8.count <= 65_536)

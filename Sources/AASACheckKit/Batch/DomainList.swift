@@ -23,7 +23,15 @@ final class DomainList: Sendable {
         var lines: (@Sendable () -> InputLine?)?
         /// The file's descriptor, closed when the list is done.
         var fd: Int32?
-        var seen = Set<DomainKey>()
+        /// Where each domain handed out was given: its line (> 0) or argument (-1 for the first).
+        var firstGiven: [DomainKey: Int] = [:]
+        /// The argument or line of the entry being read: > 0 a line, < 0 an argument.
+        var place = 0
+        /// The list file as findings name it (`<stdin>` for `-`), `nil` without `--domains`.
+        var fileName: String?
+        var arguments = 0
+        var repeats: [String] = []
+        var repeatsCount = 0
         var unreadable: [String] = []
         var unreadableCount = 0
         var entries = 0
@@ -49,6 +57,10 @@ final class DomainList: Sendable {
     var unreadable: [String] { state.withLock { $0.unreadable } }
     /// Entries that are not domains.
     var unreadableCount: Int { state.withLock { $0.unreadableCount } }
+    /// Entries that repeat an earlier one, each saying where (`list.txt:4: repeats line 1
+    /// (example.com)`), the first ``maxReasonsKept``.
+    var repeats: [String] { state.withLock { $0.repeats } }
+    var repeatsCount: Int { state.withLock { $0.repeatsCount } }
     /// Entries given (not blank, not comments), domains or not.
     var entries: Int { state.withLock { $0.entries } }
     /// Domains handed out to be checked.
@@ -65,6 +77,7 @@ final class DomainList: Sendable {
         self.shard = shard
         self.resume = resume
         var initial = State(positionals: positionals[...])
+        initial.fileName = file.map { $0 == "-" ? "<stdin>" : $0 }
         if let file, file == "-" {
             initial.lines = console.readLine
         } else if let file {
@@ -96,7 +109,7 @@ final class DomainList: Sendable {
                     target = try CheckTarget.parse(entry)
                 } catch let error as UsageError {
                     s.unreadableCount += 1
-                    if s.unreadable.count < Self.maxReasonsKept { s.unreadable.append(error.message) }
+                    if s.unreadable.count < Self.maxReasonsKept { s.unreadable.append(Self.where_(s) + error.message) }
                     continue
                 } catch {
                     continue
@@ -110,11 +123,17 @@ final class DomainList: Sendable {
                     s.resumed += 1
                     continue
                 }
-                // The same domain given twice is checked once.
-                guard s.seen.insert(key).inserted else {
+                // The same domain given twice is checked once, and the repeat is noted.
+                if let first = s.firstGiven[key] {
                     s.duplicates += 1
+                    s.repeatsCount += 1
+                    if s.repeats.count < Self.maxReasonsKept {
+                        let at = s.place > 0 ? Self.where_(s) : "argument \(-s.place) "
+                        s.repeats.append(at + "repeats \(Self.name(first)) (\(SafeText.value(entry)))")
+                    }
                     continue
                 }
+                s.firstGiven[key] = s.place
                 s.handedOut += 1
                 return target
             }
@@ -125,13 +144,18 @@ final class DomainList: Sendable {
 
     /// The next entry, trimmed, comments and blank lines skipped.
     private static func nextEntry(_ s: inout State) -> String? {
-        if let first = s.positionals.popFirst() { return first }
+        if let first = s.positionals.popFirst() {
+            s.arguments += 1
+            s.place = -s.arguments
+            return first
+        }
         while let line = s.lines?() {
+            s.place = line.number
             guard !line.tooLong else {
                 s.entries += 1
                 s.unreadableCount += 1
                 if s.unreadable.count < maxReasonsKept {
-                    s.unreadable.append("line \(line.number): longer than \(LineReader.maxLine) bytes; not a domain")
+                    s.unreadable.append(where_(s) + "the line is longer than \(LineReader.maxLine) bytes; not a domain")
                 }
                 continue
             }
@@ -140,6 +164,14 @@ final class DomainList: Sendable {
         s.lines = nil
         return nil
     }
+
+    /// `FILE:LINE: ` for an entry of the list file, nothing for an argument (the message names it).
+    private static func where_(_ s: State) -> String {
+        s.place > 0 ? "\(SafeText.value(s.fileName ?? "--domains")):\(s.place): " : ""
+    }
+
+    /// `line 4`, or `argument 2`.
+    private static func name(_ place: Int) -> String { place > 0 ? "line \(place)" : "argument \(-place)" }
 
     /// The entry of a line of a domain list: what comes before `#`, trimmed; `nil` when blank.
     static func entry(_ line: String) -> String? {

@@ -79,6 +79,10 @@ public enum EntitlementsCommand: Command {
         var diagnostics: [Diagnostic] = []
         var fetches: [Fetch] = []
         var notes: [String] = []
+        /// Which App Clip satisfied a full app's appclips entry: stated in every format.
+        var clipNotices: [String] = []
+        /// Facts about the run every format states.
+        var runNotices: [String] = []
         var fetchedHosts: [String] = []
 
         // The profile given with --profile.
@@ -155,13 +159,16 @@ public enum EntitlementsCommand: Command {
             }
             if !toFetch.isEmpty {
                 let options = try NetworkOptions.parse(arguments)
+                var redirected = RedirectedHosts()
                 for outcome in DomainCheck.run(toFetch, options: options) {
+                    redirected.note(outcome.target.host, options)
                     diagnostics += outcome.diagnostics
                     fetches += outcome.fetches
                     if let body = outcome.hosting.servedBody { out.source(outcome.fileLabel, body) }
                     if let document = outcome.hosting.validation?.document { documents[outcome.target.host] = document }
                     fetchedHosts.append(outcome.target.host)
                 }
+                if let notice = redirected.notice { runNotices.append(notice) }
             }
             if !fetchedHosts.isEmpty {
                 notes.append("fetched and checked: " + fetchedHosts.joined(separator: ", "))
@@ -174,7 +181,7 @@ public enum EntitlementsCommand: Command {
                         switch verdict.outcome {
                         case .missing(let d): diagnostics.append(d)
                         case .listedClip(let clip):
-                            notes.append("\(verdict.host): `\(verdict.entry.raw)` of \(appID) is satisfied by its App Clip "
+                            clipNotices.append("\(verdict.host): `\(verdict.entry.raw)` of \(appID) is satisfied by its App Clip "
                                 + "\(clip), listed in appclips.apps")
                         case .listed: break
                         }
@@ -195,6 +202,8 @@ public enum EntitlementsCommand: Command {
             out.subject(path == "-" ? "<stdin>" : path, kind: .entitlements)
         }
         for note in notes { out.note(note) }
+        for notice in clipNotices { out.note(notice, kind: .notice) }
+        for notice in runNotices { out.note(notice, kind: .notice) }
         let files = arguments.positionals.count
         return RunEnd(subject: files == 1 ? "1 file" : "\(files) files")
     }

@@ -97,7 +97,7 @@ extension DomainCheck {
         let addresses = fetched.addresses ?? (fetched.lookedUp ? o.primaryIP.map { [$0] } : nil)
         let fetches = DomainFetches(domain: t.host, origin: o, legacy: fetched.legacy, browser: fetched.browser,
                                     addresses: addresses, connectionRedirected: options.redirects(t.host),
-                                    plainHTTPRequested: t.plainHTTP)
+                                    plainHTTPRequested: t.plainHTTP, alternateMode: t.mode != nil)
         let hosting = HostingJudge.judge(fetches)
         var diagnostics = hosting.diagnostics
         let copy = CDNJudge.usableCopy(fetched.cdn, domain: t.host)

@@ -37,6 +37,8 @@ public final class HTMLRenderer: Renderer {
     final class FileSection {
         let name: String
         var findings: [Finding] = []
+        /// Findings past the cap of their kind, counted.
+        var folded: [Folded] = []
         var rules: RuleTable?
 
         init(_ name: String) { self.name = name }
@@ -60,6 +62,15 @@ public final class HTMLRenderer: Renderer {
 
     public func findings(_ findings: [Finding]) {
         for f in findings { section(f.diagnostic.placeLabel).findings.append(f) }
+    }
+
+    public func folded(_ folded: [Folded]) {
+        for f in folded { section(f.place).folded.append(f) }
+    }
+
+    /// `N more CODE findings not listed`, one line per kind past the cap.
+    static func foldedLines(_ folded: [Folded]) -> String {
+        folded.map { "<p>\($0.count) more \(HTMLPage.text($0.severity.rawValue))[\($0.code)] findings not listed (the first \(RunOutput.findingsPerKind) are).</p>\n" }.joined()
     }
 
     public func rules(_ table: RuleTable) { section(table.subject).rules = table }
@@ -95,7 +106,7 @@ public final class HTMLRenderer: Renderer {
                 out += "<p>Addresses: " + addresses.map { "<code>\(HTMLPage.text($0))</code>" }.joined(separator: ", ") + "</p>\n"
             }
         }
-        out += "<h3>Findings</h3>\n" + HTMLPage.findings(report.findings)
+        out += "<h3>Findings</h3>\n" + HTMLPage.findings(report.findings) + Self.foldedLines(report.folded)
         if let rules = report.rules, !rules.entries.isEmpty {
             out += "<h3>Rules of the served file</h3>\n" + HTMLPage.rules(rules, routesGiven: !report.routes.isEmpty)
         }
@@ -122,16 +133,17 @@ public final class HTMLRenderer: Renderer {
         // Local files first (the route list and entitlement of `check` hold for every domain).
         var fileHTML = ""
         for (i, file) in files.enumerated() {
-            let e = file.findings.filter { $0.diagnostic.severity == .error }.count
-            let w = file.findings.filter { $0.diagnostic.severity == .warning }.count
-            let n = file.findings.count - e - w
+            func folded(_ s: Severity) -> Int { file.folded.filter { $0.severity == s }.reduce(0) { $0 + $1.count } }
+            let e = file.findings.filter { $0.diagnostic.severity == .error }.count + folded(.error)
+            let w = file.findings.filter { $0.diagnostic.severity == .warning }.count + folded(.warning)
+            let n = file.findings.filter { $0.diagnostic.severity == .info }.count + folded(.info)
             let notRead = unreadable.contains { $0.subject == file.name }
             let v = notRead ? "incomplete" : (file.findings.contains { run.failOn.fails($0.diagnostic.severity) } ? "failed" : "ok")
             let anchor = "file-\(i + 1)"
             overview.insert((file.name, anchor, v, e, w, n), at: i)
             fileHTML += "<section class=\"subject file\" id=\"\(anchor)\">\n"
                 + HTMLPage.banner(file.name, verdict: v, counts: HTMLPage.counts(errors: e, warnings: w, infos: n))
-            fileHTML += notRead ? "<p>Not read.</p>\n" : "<h3>Findings</h3>\n" + HTMLPage.findings(file.findings)
+            fileHTML += notRead ? "<p>Not read.</p>\n" : "<h3>Findings</h3>\n" + HTMLPage.findings(file.findings) + Self.foldedLines(file.folded)
             if let rules = file.rules, !rules.entries.isEmpty {
                 fileHTML += "<h3>Rules</h3>\n" + HTMLPage.rules(rules, routesGiven: !verdicts.isEmpty)
             }

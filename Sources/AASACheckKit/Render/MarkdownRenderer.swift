@@ -75,7 +75,21 @@ public final class MarkdownRenderer: Renderer {
         }
     }
 
+    /// Findings past the cap of their kind: counted in their file's row and in the "more".
+    public func folded(_ folded: [Folded]) {
+        for f in folded {
+            let i = fileIndex(f.place)
+            switch f.severity {
+            case .error: files[i].errors += f.count
+            case .warning: files[i].warnings += f.count
+            case .info: files[i].infos += f.count
+            }
+            findingsLeftOut += f.count
+        }
+    }
+
     public func domain(_ report: DomainReport) {
+        findingsLeftOut += report.folded.reduce(0) { $0 + $1.count }
         let name = report.target.input == report.target.host ? report.target.host : report.target.input
         subjectRows.add(Self.subjectRow(name, verdict: report.verdict, report.errors, report.warnings, report.infos),
                         budget: Self.subjectBudget)

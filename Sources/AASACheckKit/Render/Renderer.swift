@@ -50,8 +50,13 @@ public protocol Renderer: AnyObject, SendableMetatype {
     /// even when nothing is found in it (a passing JUnit test case).
     func subject(_ subject: Subject)
     /// Findings of the command (not of a domain of `check`: those come in ``domain(_:)``),
-    /// already without the ignored codes and with long text cut.
+    /// already without the ignored codes and with long text cut, at most
+    /// ``RunOutput/findingsPerKind`` of one code in one place.
     func findings(_ findings: [Finding])
+    /// Findings the configuration ignores, with the reason given (after ``findings(_:)``).
+    func suppressed(_ suppressed: [Suppressed])
+    /// Findings of one code in one place past the cap, counted (after ``findings(_:)``).
+    func folded(_ folded: [Folded])
     /// Requests made outside a domain record (`match`/`routes` of a domain, `entitlements`).
     func fetches(_ fetches: [Fetch])
     /// `match`: the decisions for one URL, one per app ID (empty when no app was asked).
@@ -82,6 +87,8 @@ extension Renderer {
     public static var commands: [String]? { nil }
     public func subject(_ subject: Subject) {}
     public func findings(_ findings: [Finding]) {}
+    public func suppressed(_ suppressed: [Suppressed]) {}
+    public func folded(_ folded: [Folded]) {}
     public func fetches(_ fetches: [Fetch]) {}
     public func decisions(_ decisions: [MatchResult], for url: String) {}
     public func route(_ verdict: RouteVerdict) {}
