@@ -246,6 +246,7 @@ enum HTMLPage {
                     what = "sometimes<br><small>opens: <code>\(text(v.matchExample ?? ""))</code>; not: <code>\(text(v.noMatchExample ?? ""))</code></small>"
                 case .always?: what = "opens"
                 case .never?: what = "stays on the web"
+                case .undecided?: what = "undecided<br><small>past the work limits</small>"
                 case nil: what = v.decision == .match ? "opens" : "stays on the web"
                 }
                 if let rule = v.rule { what += "<br><small>\(rule.isLegacyPath ? "paths" : "components")[\(rule.index)]</small>" }
