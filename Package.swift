@@ -37,6 +37,8 @@ let package = Package(
         .executableTarget(name: "aasa-check", dependencies: ["AASACheckKit"]),
         // The matching benchmark (scripts/bench-match.sh).
         .executableTarget(name: "aasa-bench", dependencies: ["AASACore"]),
+        // The diff benchmark (scripts/bench-diff.sh).
+        .executableTarget(name: "aasa-diff-bench", dependencies: ["AASACore"]),
         // The local HTTPS harness (scripts/harness.sh) as the network tests start it.
         .target(name: "HarnessSupport", path: "Tests/HarnessSupport"),
         // Builds signed executables, bundles and archives for the tests and the samples
@@ -47,7 +49,9 @@ let package = Package(
         // Writes the sample apps of entitlements-samples/apps and the benchmark's large .ipa
         // (scripts/make-sample-apps.sh, scripts/bench-entitlements.sh).
         .executableTarget(name: "aasa-samples", dependencies: ["SampleSupport", "AASACore"]),
-        .testTarget(name: "AASACoreTests", dependencies: ["AASACore", "AASAArtifacts", "SampleSupport"]),
+        // FuzzRegressions/: the inputs fuzzing found, read by FuzzRegressionTests and scripts/fuzz.sh.
+        .testTarget(name: "AASACoreTests", dependencies: ["AASACore", "AASAArtifacts", "SampleSupport"],
+                    exclude: ["FuzzRegressions"]),
         .testTarget(name: "AASAArtifactsTests", dependencies: ["AASAArtifacts", "AASACore", "SampleSupport"]),
         .testTarget(name: "AASACheckKitTests", dependencies: ["AASACheckKit", "AASACore", "HarnessSupport", "SampleSupport"]),
         .testTarget(name: "AASANetTests", dependencies: ["AASANet", "AASACore", "HarnessSupport"]),

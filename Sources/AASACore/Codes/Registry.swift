@@ -78,5 +78,10 @@ extension CodeDoc {
         .aasa704,
         .aasa705,
         .aasa706,
+        .aasa801,
+        .aasa802,
+        .aasa803,
+        .aasa804,
+        .aasa805,
     ]
 }

@@ -30,6 +30,8 @@ extension CodeExample {
             return reading.diagnostics + reading.subjects.filter { $0.sameAs == nil }.flatMap {
                 EntitlementsLinter.lint($0.file).diagnostics
             }
+        case .documentPair(let old, let new):
+            return (try? DocumentDiff(old: Array(old.utf8), new: Array(new.utf8)))?.diagnostics()
         case .routes(let document, let routes):
             guard let doc = Validator.validate(Array(document.utf8), domain: "example.com").document else { return [] }
             return RouteCheck.run(document: doc, domain: "example.com", routeList: Array(routes.utf8)).diagnostics
