@@ -40,11 +40,11 @@ public enum MatchCommand: Command {
         out.source(loaded.label, loaded.bytes)
         out.fetches(loaded.fetches)
         let appIDs: [String]
-        var matcher: DocumentMatcher?
-        if let document = loaded.validation.document {
-            let m = DocumentMatcher(document: document, host: loaded.host)
-            matcher = m
+        var decider: URLDecider?
+        if let compiled = loaded.validation.compiled {
+            let m = DocumentMatcher(compiled: compiled, host: loaded.host)
             appIDs = given.isEmpty ? m.appIDs : given
+            decider = m.decider(appIDs: appIDs)
         } else {
             appIDs = given
         }
@@ -58,7 +58,7 @@ public enum MatchCommand: Command {
                 return
             }
             if parts.host == nil, let host = loaded.host { parts = parts.on(host: host) }
-            let results = matcher.map { m in appIDs.map { m.decide(parts, appID: $0) } } ?? []
+            let results = decider?.explain(parts) ?? []
             decided += results.count
             opens += results.filter { $0.decision == .match }.count
             out.decisions(results, for: url)
@@ -71,7 +71,7 @@ public enum MatchCommand: Command {
         } else {
             urls.forEach(handle)
         }
-        if matcher != nil && appIDs.isEmpty {
+        if decider != nil && appIDs.isEmpty {
             out.note("The file lists no applinks app; give --app-id to decide for one.", kind: .advice)
         }
         // The file's findings come after the decisions.

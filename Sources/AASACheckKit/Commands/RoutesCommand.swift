@@ -52,7 +52,7 @@ public enum RoutesCommand: Command {
         }
         out.subject(loaded.label, kind: .domainFile)
         let domain = loaded.host ?? "example.com"
-        let matcher = DocumentMatcher(document: document, host: loaded.host)
+        let matcher = DocumentMatcher(compiled: loaded.validation.compiled ?? CompiledDocument(document), host: loaded.host)
         let result = RouteCheck.run(matcher: matcher, domain: domain, routes: list.routes,
                                     appIDs: appIDs, routesFile: routesPath, judgeRules: list.judgesRules)
         for verdict in result.verdicts { out.route(verdict) }
