@@ -114,6 +114,8 @@ generate_sites() {
         "$sites/bomb.aasa.test/.well-known" "$sites/huge.aasa.test/.well-known"
     cp "$good" "$sites/legacy.aasa.test/apple-app-site-association"
     cp "$FIXTURES/harness/spa-index.html" "$sites/spa.aasa.test/index.html"
+    mkdir -p "$sites/markup.aasa.test/.well-known"
+    cp "$FIXTURES/harness/markup.json" "$sites/markup.aasa.test/$wk"
     : > "$sites/empty.aasa.test/$wk"
     { printf '\xEF\xBB\xBF'; cat "$good"; } > "$sites/bom.aasa.test/$wk"
     cp "$FIXTURES/harness/stale-origin.json" "$sites/stale.aasa.test/$wk"
@@ -247,6 +249,14 @@ http {
         server_name spa.aasa.test;
         root $S/sites/\$host;
         location / { try_files \$uri /index.html; }
+    }
+    # Server text that looks like markup: a body whose JSON breaks on HTML tags and Markdown,
+    # and a Content-Type holding Markdown and a tag (reports must show both as text).
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name markup.aasa.test;
+        root $S/sites/\$host;
+        default_type "text/x-md; note=**bold**|_it_|[link](https://evil.example)|<i>x</i>";
     }
     server {
         listen 127.0.0.1:$port ssl;

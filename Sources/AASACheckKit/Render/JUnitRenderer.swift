@@ -26,6 +26,8 @@ public final class JUnitRenderer: Renderer {
         var suite: String
         var name: String
         var diagnostics: [Diagnostic] = []
+        /// Lines for the output that are not findings (how many more findings of a kind).
+        var output: [String] = []
         /// A failure that is not a finding (a route verdict), with its message.
         var failure: String?
         /// Why the input could not be checked at all: a JUnit `<error>`.
@@ -37,6 +39,8 @@ public final class JUnitRenderer: Renderer {
         var kind: Subject.Kind
         var declared = false
         var diagnostics: [Diagnostic] = []
+        /// Findings past the cap, as lines for the case's output.
+        var folded: [String] = []
     }
 
     private let run: RunInfo
@@ -83,9 +87,21 @@ public final class JUnitRenderer: Renderer {
                                  failure: v.ok ? nil : SafeText.clipRuns("\(v.route.text): \(v.explanation)")))
     }
 
+    public func folded(_ folded: [Folded]) {
+        for f in folded {
+            let key = f.file ?? f.target ?? "aasa-check"
+            if groups[key] == nil {
+                groupOrder.append(key)
+                groups[key] = Group(kind: .domainFile)
+            }
+            groups[key]!.folded.append("\(f.place): \(f.count) more \(f.severity.rawValue)[\(f.code)] findings not listed (the first \(RunOutput.findingsPerKind) are)")
+        }
+    }
+
     public func domain(_ report: DomainReport) {
         subject(Subject(report.target.host, kind: .domain))
         findings(report.findings)
+        folded(report.folded)
     }
 
     public func entitlements(_ report: EntitlementsReport) { entitlements.append(report) }
@@ -126,14 +142,14 @@ public final class JUnitRenderer: Renderer {
                 // Shown by an entry's case, or by a route's case.
                 used[key]?.contains(i) != true && !(d.source == .routes && d.location.map { routeLines.contains($0.line) } == true)
             }.map(\.element)
-            guard !rest.isEmpty || (group.declared && !taken.contains(key)) else { continue }
+            guard !rest.isEmpty || !group.folded.isEmpty || (group.declared && !taken.contains(key)) else { continue }
             let name: String
             switch group.kind {
             case .domainFile, .domain: name = "apple-app-site-association"
             case .entitlements: name = "entitlements"
             case .routeList: name = "route list"
             }
-            cases.append(Case(suite: key, name: name, diagnostics: rest))
+            cases.append(Case(suite: key, name: name, diagnostics: rest, output: group.folded))
         }
         // An input that could not be read is an error of its own test case, never a pass.
         for input in unreadable {
@@ -184,9 +200,9 @@ public final class JUnitRenderer: Renderer {
                     testcase.addChild(failure)
                 }
                 let rest = c.diagnostics.filter { !failOn.fails($0.severity) }
-                if !rest.isEmpty {
+                if !rest.isEmpty || !c.output.isEmpty {
                     let out = XMLElement(name: "system-out")
-                    out.stringValue = Self.clean(rest.map(Self.line).joined(separator: "\n"))
+                    out.stringValue = Self.clean((rest.map(Self.line) + c.output).joined(separator: "\n"))
                     testcase.addChild(out)
                 }
                 suite.addChild(testcase)

@@ -45,6 +45,8 @@ public final class TextRenderer: Renderer {
         sink.write(out)
     }
 
+    public func folded(_ folded: [Folded]) { sink.write(folded.map(render).joined()) }
+
     public func decisions(_ decisions: [MatchResult], for url: String) {
         sawDecisions = true
         var out = ""
@@ -85,7 +87,8 @@ public final class TextRenderer: Renderer {
         var out = ""
         let host = report.target.host
         if !run.quiet {
-            out += style.bold(host) + "\n"
+            // The entry as written (`example.com?mode=developer`, `https://Example.com/`).
+            out += style.bold(SafeText.escape(report.target.input.trimmingWhitespace)) + "\n"
             for fetch in report.fetches {
                 out += "  " + fetch.role.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + Self.line(fetch) + "\n"
             }
@@ -95,8 +98,9 @@ public final class TextRenderer: Renderer {
             }
         }
         for f in report.findings { out += render(f) }
+        out += report.folded.map(render).joined()
         if !run.quiet {
-            out += summaryLine(errors: report.errors, warnings: report.warnings, infos: report.infos,
+            out += summaryLine(errors: report.errors, warnings: report.warnings, infos: report.infos, ignored: report.ignored,
                                exitCode: report.exitCode, subject: host) + "\n"
         }
         sink.write(out)
@@ -123,7 +127,7 @@ public final class TextRenderer: Renderer {
 
     public func note(_ note: Note) {
         switch note.kind {
-        case .remark:
+        case .remark, .notice:
             if !run.quiet { sink.write(style.dim("note: ") + SafeText.escape(note.text) + "\n") }
         case .advice:
             sink.write(SafeText.escape(note.text) + "\n")
@@ -160,7 +164,7 @@ public final class TextRenderer: Renderer {
         guard !run.quiet else { return }
         var out = ""
         if let subject = summary.subject {
-            out += summaryLine(errors: summary.errors, warnings: summary.warnings, infos: summary.infos,
+            out += summaryLine(errors: summary.errors, warnings: summary.warnings, infos: summary.infos, ignored: summary.ignored,
                                exitCode: summary.exitCode, subject: subject)
         }
         if let reminder = summary.reminder, summary.errors == 0, summary.unreadable == 0 {
@@ -191,10 +195,18 @@ public final class TextRenderer: Renderer {
         return out
     }
 
-    /// `subject: N errors, N warnings, N infos — ok|failed|incomplete` for exit status 0, 1, 2.
-    func summaryLine(errors: Int, warnings: Int, infos: Int, exitCode: Int32, subject: String) -> String {
+    /// Findings of a kind past the cap: how many more, and where.
+    func render(_ f: Folded) -> String {
+        "\(style.bold(SafeText.escape(f.place))): \(f.count) more \(f.severity.rawValue)[\(f.code)] finding\(f.count == 1 ? "" : "s") "
+            + "not listed (the first \(RunOutput.findingsPerKind) are)\n"
+    }
+
+    /// `subject: N errors, N warnings, N infos[, N ignored] — ok|failed|incomplete` for exit
+    /// status 0, 1, 2; ignored findings (the configuration's `ignore`) are named when there are some.
+    func summaryLine(errors: Int, warnings: Int, infos: Int, ignored: Int = 0, exitCode: Int32, subject: String) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        let counts = "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "info"))"
+        var counts = "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "info"))"
+        if ignored > 0 { counts += ", \(ignored) ignored by the configuration" }
         let verdict: String
         switch exitCode {
         case 0: verdict = style.green("ok")
