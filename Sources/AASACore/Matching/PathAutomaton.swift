@@ -102,23 +102,30 @@ final class EntryAutomaton: Sendable {
             return .none
         }
         guard let second = caches.decoded!.run(decoded, decodedPath) else { return .gaveUp }
-        let a = caches.raw.candidates(first)
-        let b = caches.decoded!.candidates(second)
-        // The two lists hold different rules, each in order: merge them.
-        var i = a.startIndex, j = b.startIndex
-        while i < a.endIndex || j < b.endIndex {
-            let r: Int32
-            if j == b.endIndex || (i < a.endIndex && a[i] < b[j]) {
-                r = a[i]
-                i += 1
-            } else {
-                r = b[j]
-                j += 1
-            }
-            if accepts(Int(r)) { return .rule(Int(r)) }
-        }
-        return .none
+        // The two lists hold different rules, each in order.
+        let found = inOrder(caches.raw.candidates(first), caches.decoded!.candidates(second)) { accepts(Int($0)) }
+        return found.map { .rule(Int($0)) } ?? .none
     }
+}
+
+/// Walks two ascending lists of rule indices as one, in order, until `stop` says so.
+/// - Returns: the index `stop` stopped at, or `nil`.
+@discardableResult
+func inOrder<A: Collection, B: Collection>(_ a: A, _ b: B, _ stop: (Int32) -> Bool) -> Int32?
+where A.Element == Int32, B.Element == Int32 {
+    var i = a.startIndex, j = b.startIndex
+    while i != a.endIndex || j != b.endIndex {
+        let r: Int32
+        if j == b.endIndex || (i != a.endIndex && a[i] < b[j]) {
+            r = a[i]
+            a.formIndex(after: &i)
+        } else {
+            r = b[j]
+            b.formIndex(after: &j)
+        }
+        if stop(r) { return r }
+    }
+    return nil
 }
 
 /// The lazily built states of an entry's automata, one cache per view.
@@ -262,18 +269,9 @@ struct PathNFA: Sendable {
             i = j
         }
         var out: [Int32] = []
-        var a = 0, b = 0
-        while a < accepting.count || b < always.count {
-            let r: Int32
-            if b == always.count || (a < accepting.count && accepting[a] < always[b]) {
-                r = accepting[a]
-                a += 1
-            } else {
-                r = always[b]
-                b += 1
-            }
+        inOrder(accepting, always) { r in
             out.append(r)
-            if decidesOnPath[Int(r)] { break }
+            return decidesOnPath[Int(r)]
         }
         return out
     }
