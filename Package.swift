@@ -25,6 +25,8 @@ let package = Package(
         .executableTarget(name: "aasa-check", dependencies: ["AASACheckKit"]),
         // The matching benchmark (scripts/bench-match.sh).
         .executableTarget(name: "aasa-bench", dependencies: ["AASACore"]),
+        // The diff benchmark (scripts/bench-diff.sh).
+        .executableTarget(name: "aasa-diff-bench", dependencies: ["AASACore"]),
         // The local HTTPS harness (scripts/harness.sh) as the network tests start it.
         .target(name: "HarnessSupport", path: "Tests/HarnessSupport"),
         .testTarget(name: "AASACoreTests", dependencies: ["AASACore"]),
