@@ -78,6 +78,9 @@ import Testing
          "details[0].components[1] `{\"/\":\"/*\"}` is the last rule and matches every URL: it opens every URL of the domain in the app (the rule before it decides the same)"),
         (#"[{"/":"/a"},{"/":"*","exclude":true}]"#, .info,
          "details[0].components[1] `{\"/\":\"*\",\"exclude\":true}` is the last rule and matches every URL: it keeps in the browser every URL except those the include rule before it opens in the app (`/a`)"),
+        // An exclude narrowed by a query is shown whole: its path alone would overstate it.
+        (#"[{"/":"/a","?":{"x":"1"},"exclude":true},{"/":"/b/*","exclude":true},{"/":"*","caseSensitive":false}]"#, .info,
+         "details[0].components[2] `{\"/\":\"*\",\"caseSensitive\":false}` is the last rule and matches every URL: it opens in the app every URL except those the 2 exclude rules before it keep on the web (`{\"/\":\"/a\",\"?\":{\"x\":\"1\"},\"exclude\":true}`, `/b/*`)"),
         (#"[{"/":"*"},{"/":"/admin/*","exclude":true}]"#, .warning,
          "details[0].components[0] `{\"/\":\"*\"}` matches every URL: it opens every URL of the domain in the app; the 1 rule after it can never decide"),
         (#"[{"/":"/api/*","exclude":true},{"/":"*"},{"/":"/b"},{"/":"/c"}]"#, .warning,
