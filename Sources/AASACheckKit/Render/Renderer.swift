@@ -35,6 +35,9 @@ public protocol Renderer: AnyObject, SendableMetatype {
     /// Whether findings should come with the source line they point at
     /// (``Finding/excerpt``); computing excerpts costs a little per finding.
     static var showsExcerpts: Bool { get }
+    /// Whether it shows the decisions of every page of `coverage` (``page(_:)``); only then
+    /// are they made, since a site has millions of pages.
+    static var showsEveryPage: Bool { get }
 
     /// - Parameters:
     ///   - run: the command and the common options.
@@ -57,6 +60,10 @@ public protocol Renderer: AnyObject, SendableMetatype {
     func domain(_ report: DomainReport)
     /// `entitlements`: one linted entitlements file or provisioning profile.
     func entitlements(_ report: EntitlementsReport)
+    /// `coverage`: the table of each app by site section, and the sitemaps read.
+    func coverage(_ report: CoverageReport)
+    /// `coverage`, for a format that ``showsEveryPage``: one page's decisions, as they are made.
+    func page(_ page: PageDecisions)
     /// A sentence for people about the run (machine formats leave it out).
     func note(_ note: Note)
     /// `explain`: the documentation of codes; `listing` when every code was asked for.
@@ -70,6 +77,7 @@ public protocol Renderer: AnyObject, SendableMetatype {
 extension Renderer {
     public static var isForPeople: Bool { false }
     public static var showsExcerpts: Bool { false }
+    public static var showsEveryPage: Bool { false }
     public func subject(_ subject: Subject) {}
     public func findings(_ findings: [Finding]) {}
     public func fetches(_ fetches: [Fetch]) {}
@@ -77,6 +85,8 @@ extension Renderer {
     public func route(_ verdict: RouteVerdict) {}
     public func domain(_ report: DomainReport) {}
     public func entitlements(_ report: EntitlementsReport) {}
+    public func coverage(_ report: CoverageReport) {}
+    public func page(_ page: PageDecisions) {}
     public func note(_ note: Note) {}
     public func documentation(_ docs: [CodeDoc], listing: Bool) {}
     public func unreadable(_ input: UnreadableInput) {}

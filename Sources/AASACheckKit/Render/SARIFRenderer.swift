@@ -12,6 +12,7 @@ public final class SARIFRenderer: Renderer {
     private let sink: OutputSink
     private var diagnostics: [Diagnostic] = []
     private var unreadable: [UnreadableInput] = []
+    private var properties: [(String, OutputJSON)] = []
 
     public init(run: RunInfo, sink: OutputSink) { self.sink = sink }
 
@@ -20,6 +21,16 @@ public final class SARIFRenderer: Renderer {
     public func domain(_ report: DomainReport) { findings(report.findings) }
 
     public func unreadable(_ input: UnreadableInput) { unreadable.append(input) }
+
+    /// `coverage`: the tables go in the run's property bag (SARIF 2.1.0 §3.8), as the JSON
+    /// report's `coverage` rows; its findings are results like any other.
+    public func coverage(_ report: CoverageReport) {
+        properties = [
+            ("site", .object([("host", .string(report.host)), ("pages", .int(report.pages)),
+                              ("otherHostPages", .int(report.otherHostPages))])),
+            ("coverage", .array(report.tables.flatMap { $0.rows.map(JSONRenderer.json) })),
+        ]
+    }
 
     public func finish(_ summary: RunSummary) {
         let used = Array(Set(diagnostics.map(\.code))).sorted()
@@ -46,8 +57,9 @@ public final class SARIFRenderer: Renderer {
             ]
             var location: [(String, OutputJSON)] = [("artifactLocation", .object([("uri", .string(Self.artifactURI(d)))]))]
             if let loc = d.location {
-                location.append(("region", .object([("startLine", .int(loc.line)), ("startColumn", .int(loc.column)),
-                                                    ("byteOffset", .int(loc.offset))])))
+                var region: [(String, OutputJSON)] = [("startLine", .int(loc.line)), ("startColumn", .int(loc.column))]
+                if loc.offset >= 0 { region.append(("byteOffset", .int(loc.offset))) }
+                location.append(("region", .object(region)))
             }
             members.append(("locations", .array([.object([("physicalLocation", .object(location))])])))
             var properties: [(String, OutputJSON)] = []
@@ -69,7 +81,7 @@ public final class SARIFRenderer: Renderer {
                 ("invocations", .array([invocation()])),
                 ("columnKind", .string("unicodeCodePoints")),
                 ("results", .array(results)),
-            ])])),
+            ] + (properties.isEmpty ? [] : [("properties", .object(properties))]))])),
         ])
         sink.write(sarif.render() + "\n")
     }
@@ -105,6 +117,7 @@ public final class SARIFRenderer: Renderer {
         switch d.source {
         case .origin?: return "https://\(percentEncoded(d.target ?? ""))/.well-known/apple-app-site-association"
         case .cdn?: return "https://app-site-association.cdn-apple.com/a/v1/\(percentEncoded(d.target ?? ""))"
+        case .sitemap? where (d.target ?? "").hasPrefix("https://"): return d.target!
         default: return fileURI(d.target ?? "aasa-check")
         }
     }

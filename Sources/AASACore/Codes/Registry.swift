@@ -69,5 +69,10 @@ extension CodeDoc {
         .aasa703,
         .aasa704,
         .aasa705,
+        .aasa707,
+        .aasa708,
+        .aasa709,
+        .aasa710,
+        .aasa711,
     ]
 }

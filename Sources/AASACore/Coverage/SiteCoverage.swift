@@ -1,0 +1,280 @@
+/// One row of a coverage table: the pages of one site section and what they do for one app.
+public struct CoverageRow: Sendable, Equatable {
+    public var appID: String
+    /// `/` and the first path segments of the pages (``SiteCoverage/depth`` of them), as
+    /// written in the URLs; `/` for the home page; ``SiteCoverage/overflowSection`` for the
+    /// sections past ``SiteCoverage/maxSections``.
+    public var section: String
+    /// Pages listed in the sitemaps in this section (a page listed twice counts twice).
+    public var pages: Int
+    /// Pages that open the app.
+    public var match: Int
+    /// Pages an exclude rule keeps in the browser.
+    public var exclude: Int
+    /// Pages no rule decides (they stay in the browser).
+    public var noMatch: Int
+    /// The first page of each kind read, or `nil` when there is none.
+    public var matchExample: String?
+    public var excludeExample: String?
+    public var noMatchExample: String?
+}
+
+/// Where a sitemap's `<loc>` went.
+public enum PageOutcome: Sendable, Equatable {
+    /// A page of the site: decided for every app and counted in its section.
+    case counted
+    /// A page of another host: counted apart, decided by no rule of this file.
+    case otherHost
+    /// Not an absolute `http`/`https` URL: not a page the protocol allows; not counted.
+    case notAPage
+}
+
+/// The coverage of a site's pages by one domain file: for each app ID, how many pages of each
+/// section open the app, are excluded, or match no rule, with an example of each, and which
+/// rules decided at least one page.
+///
+/// Pages arrive one at a time (``add(_:)``) from the sitemaps; memory grows with the number
+/// of sections (at most ``maxSections``) and rules, not with the number of pages. Each page is
+/// decided as `aasa-check match` decides it (``PageDecider``), so the counts are those of
+/// deciding each URL with `match --domain HOST`.
+public final class SiteCoverage {
+    /// Most sections told apart; pages of further sections are counted in one row,
+    /// ``overflowSection``.
+    public static let maxSections = 10_000
+    /// The section of the pages past ``maxSections`` sections.
+    public static let overflowSection = "(other sections)"
+
+    /// The host the file is served for (lowercased); pages of other hosts are counted apart.
+    public let host: String
+    /// How many path segments make a section (at least 1).
+    public let depth: Int
+    /// The app IDs, in the order asked.
+    public var appIDs: [String] { decider.appIDs }
+
+    let decider: PageDecider
+    private let hostBytes: [UInt8]
+
+    private struct Tally {
+        var counts = (match: 0, exclude: 0, noMatch: 0)
+        var examples: (match: String?, exclude: String?, noMatch: String?) = (nil, nil, nil)
+    }
+
+    private var sectionIndex: [String: Int] = [:]
+    private var sectionNames: [String] = []
+    /// `[group][section]`.
+    private var tallies: [[Tally]]
+    /// Per group, the indices of the rules that decided a page.
+    private var rulesUsed: [Set<Int>]
+
+    /// Pages of the site counted.
+    public private(set) var pages = 0
+    /// Pages of other hosts, and the first of them.
+    public private(set) var otherHostPages = 0
+    public private(set) var otherHostExample: String?
+
+    /// Called with each page counted and its decision for each app ID (in ``appIDs`` order),
+    /// when every decision is wanted (`--format jsonl`).
+    public var onDecisions: ((_ url: String, _ section: String, _ decisions: [(decision: MatchDecision, detail: Int?, component: Int?)]) -> Void)?
+
+    /// - Parameters:
+    ///   - matcher: the compiled domain file.
+    ///   - host: the host the file is served for.
+    ///   - appIDs: the apps to decide for (each gets its table).
+    ///   - depth: path segments per section (1: `/products`; 2: `/products/shoes`).
+    public init(matcher: DocumentMatcher, host: String, appIDs: [String], depth: Int = 1) {
+        self.host = host.lowercased()
+        hostBytes = Array(self.host.utf8)
+        self.depth = max(1, depth)
+        decider = PageDecider(matcher: matcher, appIDs: appIDs)
+        tallies = Array(repeating: [], count: decider.groupCount)
+        rulesUsed = Array(repeating: [], count: decider.groupCount)
+    }
+
+    /// Counts one `<loc>` of a sitemap (white space already trimmed).
+    @discardableResult
+    public func add(_ loc: String) -> PageOutcome {
+        guard let split = Self.split(loc, host: hostBytes) else { return .notAPage }
+        guard split.sameHost else {
+            otherHostPages += 1
+            if otherHostExample == nil { otherHostExample = loc }
+            return .otherHost
+        }
+        pages += 1
+        let section = Self.section(of: split.path, depth: depth)
+        let s: Int
+        if let known = sectionIndex[section] {
+            s = known
+        } else if sectionNames.count < Self.maxSections {
+            s = sectionNames.count
+            sectionIndex[section] = s
+            sectionNames.append(section)
+            for g in tallies.indices { tallies[g].append(Tally()) }
+        } else {
+            s = sectionIndex[Self.overflowSection] ?? {
+                let i = sectionNames.count
+                sectionIndex[Self.overflowSection] = i
+                sectionNames.append(Self.overflowSection)
+                for g in tallies.indices { tallies[g].append(Tally()) }
+                return i
+            }()
+        }
+        var decisions: [PageDecider.Decision] = []
+        let wantsDecisions = onDecisions != nil
+        for g in 0..<decider.groupCount {
+            let d = decider.decide(loc, group: g)
+            if wantsDecisions { decisions.append(d) }
+            switch d.decision {
+            case .match:
+                tallies[g][s].counts.match += 1
+                if tallies[g][s].examples.match == nil { tallies[g][s].examples.match = loc }
+            case .exclude:
+                tallies[g][s].counts.exclude += 1
+                if tallies[g][s].examples.exclude == nil { tallies[g][s].examples.exclude = loc }
+            case .noMatch:
+                tallies[g][s].counts.noMatch += 1
+                if tallies[g][s].examples.noMatch == nil { tallies[g][s].examples.noMatch = loc }
+            }
+            if let c = d.component { rulesUsed[g].insert(c) }
+        }
+        if let onDecisions {
+            onDecisions(loc, sectionNames[s], decider.groupOfApp.map { g in
+                let d = decisions[g]
+                return (d.decision, decider.entries[g]?.entry.index, d.component)
+            })
+        }
+        return .counted
+    }
+
+    /// The table of `appID` (one of ``appIDs``): one row per section, most pages first, then
+    /// by section.
+    public func rows(for appID: String) -> [CoverageRow] {
+        guard let a = decider.appIDs.firstIndex(of: appID) else { return [] }
+        let g = decider.groupOfApp[a]
+        var rows: [CoverageRow] = []
+        for (s, name) in sectionNames.enumerated() {
+            let t = tallies[g][s]
+            rows.append(CoverageRow(appID: appID, section: name, pages: t.counts.match + t.counts.exclude + t.counts.noMatch,
+                                    match: t.counts.match, exclude: t.counts.exclude, noMatch: t.counts.noMatch,
+                                    matchExample: t.examples.match, excludeExample: t.examples.exclude,
+                                    noMatchExample: t.examples.noMatch))
+        }
+        return rows.sorted { a, b in
+            if (a.section == Self.overflowSection) != (b.section == Self.overflowSection) { return b.section == Self.overflowSection }
+            return a.pages != b.pages ? a.pages > b.pages : a.section < b.section
+        }
+    }
+
+    /// Every table, app by app in the order asked.
+    public var rows: [CoverageRow] { decider.appIDs.flatMap { rows(for: $0) } }
+
+    /// AASA707: the include rules that decided none of the pages, for each `details` entry that
+    /// decides for an app asked. Nothing when no page of the host was read (then every rule
+    /// would be listed, which says nothing). Exclude rules are left out: the pages they keep on
+    /// the web (sign-in, account, API) are seldom listed in sitemaps.
+    public func deadRules() -> [Diagnostic] {
+        guard pages > 0 else { return [] }
+        var out: [Diagnostic] = []
+        for g in 0..<decider.groupCount {
+            guard let entry = decider.entries[g], !entry.matchesAll else { continue }
+            let apps = zip(decider.appIDs, decider.groupOfApp).filter { $0.1 == g }.map(\.0)
+            let forApps = apps.count == 1 ? apps[0] : "\(apps[0]) and \(apps.count - 1) more app\(apps.count == 2 ? "" : "s")"
+            for rule in entry.rules where !rule.exclude && !rulesUsed[g].contains(rule.rule.index) {
+                let list = rule.rule.isLegacyPath ? "paths" : "components"
+                let verb = pages == 1 ? "does not decide the one page" : "decides none of the \(pages.grouped) pages"
+                out.append(Diagnostic(
+                    code: .aasa707,
+                    message: "details[\(entry.entry.index)].\(list)[\(rule.rule.index)] `\(rule.rule.text)` \(verb) read from the sitemaps for \(forApps)",
+                    hint: "An earlier rule decides its pages, or the site lists none: check the rule's pattern against a page it is meant for with `aasa-check match`, or remove it.",
+                    pointer: rule.rule.ref.pointer, location: rule.rule.ref.location))
+            }
+        }
+        return out
+    }
+
+    // MARK: Pieces
+
+    /// The host and path of an absolute `http`/`https` URL, the host compared with `host`
+    /// (lowercase ASCII) as the matcher compares it: without user info or port, ignoring case.
+    /// `nil` for anything else (a relative URL, another scheme).
+    static func split(_ loc: String, host: [UInt8]) -> (sameHost: Bool, path: Substring)? {
+        var text = loc
+        let fast: (Bool, Int, Int)?? = text.withUTF8 { bytes -> (Bool, Int, Int)?? in
+            for b in bytes where b < 0x21 || b > 0x7E || b == 0x22 || b == 0x3C || b == 0x3E || b == 0x60 {
+                return .none  // not plain ASCII: URLParts decides
+            }
+            let n = bytes.count
+            var i = 0
+            while i < n, bytes[i] != 0x3A, bytes[i] != 0x2F, bytes[i] != 0x3F, bytes[i] != 0x23 { i += 1 }
+            guard i + 2 < n, bytes[i] == 0x3A, bytes[i + 1] == 0x2F, bytes[i + 2] == 0x2F else { return .some(nil) }
+            let scheme = UnsafeBufferPointer(rebasing: bytes[0..<i])
+            guard Self.equalsLower(scheme, "https") || Self.equalsLower(scheme, "http") else { return .some(nil) }
+            let authorityStart = i + 3
+            var end = authorityStart
+            while end < n, bytes[end] != 0x2F, bytes[end] != 0x3F, bytes[end] != 0x23 { end += 1 }
+            var hostStart = authorityStart
+            for k in authorityStart..<end where bytes[k] == 0x40 { hostStart = k + 1 }
+            var hostEnd = end
+            if hostStart < end, bytes[hostStart] == 0x5B {
+                if let close = (hostStart..<end).first(where: { bytes[$0] == 0x5D }) { hostEnd = close + 1 }
+            } else {
+                for k in hostStart..<end where bytes[k] == 0x3A { hostEnd = k }
+            }
+            var same = hostEnd - hostStart == host.count
+            if same {
+                for j in 0..<host.count where Self.lower(bytes[hostStart + j]) != host[j] {
+                    same = false
+                    break
+                }
+            }
+            var pathEnd = end
+            while pathEnd < n, bytes[pathEnd] != 0x3F, bytes[pathEnd] != 0x23 { pathEnd += 1 }
+            return .some((same, end, pathEnd))
+        }
+        switch fast {
+        case .some(.some(let (same, start, end))):
+            let u = loc.utf8
+            return (same, Substring(loc[u.index(u.startIndex, offsetBy: start)..<u.index(u.startIndex, offsetBy: end)]))
+        case .some(.none):
+            return nil
+        case .none:
+            guard let parts = URLParts(loc), let scheme = parts.scheme, scheme == "https" || scheme == "http",
+                  let urlHost = parts.host else { return nil }
+            return (Array(urlHost.utf8) == host, Substring(parts.path))
+        }
+    }
+
+    /// `/` and the first `depth` non-empty segments of `path`: `/products/shoes/1` → `/products`.
+    static func section(of path: Substring, depth: Int) -> String {
+        var out = ""
+        var taken = 0
+        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
+            out += "/"
+            out += segment
+            taken += 1
+            if taken == depth { break }
+        }
+        return out.isEmpty ? "/" : out
+    }
+
+    @inline(__always) static func lower(_ b: UInt8) -> UInt8 { (b >= 0x41 && b <= 0x5A) ? b + 0x20 : b }
+
+    static func equalsLower(_ a: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        guard a.count == word.utf8CodeUnitCount else { return false }
+        let w = word.utf8Start
+        for j in 0..<a.count where lower(a[j]) != w[j] { return false }
+        return true
+    }
+}
+
+extension Int {
+    /// `1000000` as `1,000,000`.
+    public var grouped: String {
+        var digits = String(magnitude)
+        var out = ""
+        while digits.count > 3 {
+            out = "," + digits.suffix(3) + out
+            digits.removeLast(3)
+        }
+        return (self < 0 ? "-" : "") + digits + out
+    }
+}
