@@ -33,6 +33,25 @@ a = ["applinks:soarstarter.com"]
 for _ in range(24):
     a = [a, a]
 open(f"{w}/dag.entitlements", "wb").write(plistlib.dumps({"com.apple.developer.associated-domains": a}, fmt=plistlib.FMT_BINARY))
+# Issue 17 item 4: 50,000 domains, and 50,000 repeats of one entry (a finding each).
+doms = [f"applinks:d{i}.soarstarter.com" for i in range(50000)]
+open(f"{w}/50k.entitlements", "wb").write(plistlib.dumps({"com.apple.developer.associated-domains": doms}))
+open(f"{w}/50k-repeats.entitlements", "wb").write(
+    plistlib.dumps({"com.apple.developer.associated-domains": ["applinks:soarstarter.com"] * 50000}))
+# Issue 17 item 1: 60,000 references to one 10 KB string (70 KB of file, 600 MB once read).
+import struct
+big = b"applinks:" + b"a" * 10231 + b".example"
+key = b"com.apple.developer.associated-domains"
+objs = [bytes([0xD1, 1, 2]), bytes([0x5F, 0x10, len(key)]) + key,
+        bytes([0xAF, 0x12]) + struct.pack(">I", 60000) + bytes([3]) * 60000,
+        bytes([0x5F, 0x11]) + struct.pack(">H", len(big)) + big]
+body = b"bplist00"; offs = []
+for o in objs:
+    offs.append(len(body)); body += o
+table = len(body)
+body += b"".join(struct.pack(">I", o) for o in offs)
+body += bytes(6) + bytes([4, 1]) + struct.pack(">QQQ", len(objs), 0, table)
+open(f"{w}/shared-10k.entitlements", "wb").write(body)
 PY
 openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=bench" -keyout "$work/k.pem" -out "$work/c.pem" 2>/dev/null
 openssl cms -sign -binary -nodetach -stream -outform DER -in "$work/prof.plist" -signer "$work/c.pem" -inkey "$work/k.pem" \
@@ -70,3 +89,9 @@ row "4,000-device profile" "$bin" entitlements --quiet "$work/big.mobileprovisio
     openssl cms -verify -noverify -binary -inform DER -in "$work/big.mobileprovision" -out /dev/null
 row "binary plist, 2^25 shared refs" "$bin" entitlements --quiet "$work/dag.entitlements" -- \
     python3 -c 'import plistlib,sys; plistlib.load(open(sys.argv[1],"rb"))' "$work/dag.entitlements"
+row "50,000 entries, lint" "$bin" entitlements --quiet "$work/50k.entitlements" -- \
+    python3 -c 'import plistlib,sys; plistlib.load(open(sys.argv[1],"rb"))' "$work/50k.entitlements"
+row "50,000 repeats (50,000 findings)" "$bin" entitlements "$work/50k-repeats.entitlements" -- \
+    python3 -c 'import plistlib,sys; plistlib.load(open(sys.argv[1],"rb"))' "$work/50k-repeats.entitlements"
+row "binary plist, 60,000 refs to 10 KB" "$bin" entitlements --quiet "$work/shared-10k.entitlements" -- \
+    python3 -c 'import plistlib,sys; plistlib.load(open(sys.argv[1],"rb"))' "$work/shared-10k.entitlements"

@@ -1,5 +1,5 @@
 import AASACheckKit
-import AASACore
+@testable import AASACore
 import Foundation
 import Testing
 
@@ -144,6 +144,39 @@ import Testing
             "--app-id", "Q9W8E7R6T5.com.soarstarter.SoarStarterSwift", "--domain-file", "example.com=\(listing)/example.json"])
         #expect(other.status == 1)
         #expect(other.out.contains("is for App ID prefix K7TQ3ZP2MX, not Q9W8E7R6T5"))
+    }
+
+    /// Issue 10 item 1: the full app's `appclips:` entry is satisfied by its clip in
+    /// `appclips.apps`, and the run says which clip.
+    @Test func theFullAppsAppClipsEntryIsSatisfiedByItsClip() throws {
+        let dir = try domainFiles([
+            "shop.json": #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.myshop.app"], "components": [{"/": "/*"}]}]}, "appclips": {"apps": ["K7Q2M9XW3P.com.myshop.app.Clip"]}}"#,
+            "other.json": #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.myshop.app"], "components": [{"/": "/*"}]}]}, "appclips": {"apps": ["A1B2C3D4E5.com.other.app.Clip"]}}"#,
+        ])
+        let entitlements = try temporaryFile(Array(CodeDoc.associatedDomainsPlist(
+            ["applinks:myshop.com", "appclips:myshop.com"]).utf8), name: "Shop.entitlements")
+        let ok = run([entitlements, "--app-id", "K7Q2M9XW3P.com.myshop.app", "--domain-file", "myshop.com=\(dir)/shop.json"])
+        #expect(ok.status == 0, "\(ok.out)\(ok.err)")
+        #expect(!ok.out.contains("AASA607"))
+        #expect(ok.out.contains("myshop.com: `appclips:myshop.com` of K7Q2M9XW3P.com.myshop.app is satisfied by its App Clip "
+            + "K7Q2M9XW3P.com.myshop.app.Clip, listed in appclips.apps"))
+        let other = run([entitlements, "--app-id", "K7Q2M9XW3P.com.myshop.app", "--domain-file", "myshop.com=\(dir)/other.json"])
+        #expect(other.status == 1)
+        #expect(other.out.contains("error[AASA607]: the file of myshop.com does not list K7Q2M9XW3P.com.myshop.app in `appclips.apps`"))
+    }
+
+    /// Issue 10 item 19: an expired profile given with --profile is AASA619, with its date.
+    @Test func anExpiredProfileIsAnError() throws {
+        let profile = try temporaryFile(Array(CodeDoc.decodedProfilePlist(
+            prefix: "K7TQ3ZP2MX", bundleID: "com.soarstarter.SoarStarterSwift", grantsAssociatedDomains: true,
+            expires: "2021-03-14T09:30:00Z").utf8), name: "Expired.mobileprovision")
+        let r = run([sample("SoarStarterSwift-Release.entitlements"), "--profile", profile, "--format", "json"])
+        #expect(r.status == 1)
+        let json = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
+        let diagnostics = json?["diagnostics"] as? [[String: Any]] ?? []
+        let expired = diagnostics.filter { $0["code"] as? String == "AASA619" }
+        #expect(expired.count == 1)
+        #expect((expired.first?["message"] as? String)?.contains("expired on 2021-03-14 09:30 UTC") == true)
     }
 
     @Test func junitHasOneCasePerEntry() throws {

@@ -29,7 +29,8 @@ import Testing
         // strings); Foundation's own writer shares equal strings too.
         let dag = BPlist.dag(levels: 12).bytes()
         let summary = try BinaryPlistGuard.check(dag)
-        #expect(summary == .init(objects: 15, expandedObjects: 2 + (1 << 12) - 1 + (1 << 12), depth: 14))
+        #expect(summary == .init(objects: 15, expandedObjects: 2 + (1 << 12) - 1 + (1 << 12), depth: 14,
+            expandedBytes: Self.key.utf8.count + (1 << 12) * "applinks:soarstarter.com".utf8.count))
         let file = try EntitlementsFile.read(dag)
         #expect(file.associatedDomains.entries.count == 2)
         // One string referenced five times: five entries, four repeats.
@@ -37,6 +38,43 @@ import Testing
         let entries = try EntitlementsFile.read(shared.bytes()).associatedDomains.entries
         #expect(entries.map(\.raw) == Array(repeating: "applinks:soarstarter.com", count: 5))
         #expect(try F.codes(shared.bytes()) == ["AASA611", "AASA611", "AASA611", "AASA611"])
+    }
+
+    static let bytesMessage = "the binary property list's shared strings and data expand to more than 16,777,216 bytes "
+        + "once every reference is read: it is not read, as expanding it would take unbounded memory and time"
+
+    /// Issue 17 item 1: 60,000 references to one 10 KB string, 70 KB of file, 600 MB once read.
+    @Test func sharedStringsCountTheBytesTheyExpandTo() throws {
+        let big = "applinks:" + String(repeating: "a", count: 10_231) + ".example"
+        let refs = BPlist(objects: [.dict([(1, 2)]), .string(Self.key), .array(Array(repeating: 3, count: 60_000)), .string(big)],
+            offsetSize: 4)
+        let bytes = refs.bytes()
+        #expect(bytes.count < 75_000)
+        #expect(F.readError(bytes) == .binaryPropertyListTooLarge(.bytes(16 << 20)))
+        #expect(F.readError(bytes)?.description == Self.bytesMessage)
+        // Within the object limit: it is the bytes that refuse it.
+        #expect(60_000 < BinaryPlistGuard.maxExpandedObjects)
+    }
+
+    @Test func neighboursOfSharedBytes() throws {
+        let big = String(repeating: "b", count: 10_240)
+        // Shared data objects (marker 0x4F, 2-byte count).
+        let data: BPlist.Object = .raw([0x4F, 0x11, 0x28, 0x00] + Array(repeating: 0xAB, count: 10_240))
+        let sharedData = BPlist(objects: [.dict([(1, 2)]), .string("blob"), .array(Array(repeating: 3, count: 2_000)), data])
+        #expect(F.readError(sharedData.bytes()) == .binaryPropertyListTooLarge(.bytes(16 << 20)))
+        // UTF-16 strings count two bytes a unit (marker 0x6F): 900 refs × 10,240 units × 2 > 16 MiB.
+        let utf16: BPlist.Object = .raw([0x6F, 0x11, 0x28, 0x00] + Array(repeating: [0x00, 0x62], count: 10_240).flatMap { $0 })
+        let wide = BPlist(objects: [.dict([(1, 2)]), .string(Self.key), .array(Array(repeating: 3, count: 900)), utf16])
+        #expect(F.readError(wide.bytes()) == .binaryPropertyListTooLarge(.bytes(16 << 20)))
+        // Sharing through nested arrays: 40 arrays each holding one 10 KB string 50 times.
+        var nested: [BPlist.Object] = [.dict([(1, 2)]), .string(Self.key), .array(Array(repeating: 3, count: 40)),
+            .array(Array(repeating: 4, count: 50)), .string(big)]
+        #expect(F.readError(BPlist(objects: nested).bytes()) == .binaryPropertyListTooLarge(.bytes(16 << 20)))
+        // Under the limit it is read: 1,000 references to one 10 KB string (10 MB expanded).
+        nested = [.dict([(1, 2)]), .string("pad"), .array(Array(repeating: 3, count: 1_000)), .string(big)]
+        let summary = try BinaryPlistGuard.check(BPlist(objects: nested).bytes())
+        #expect(summary.expandedBytes == 3 + 1_000 * 10_240)
+        #expect(try EntitlementsFile.read(BPlist(objects: nested).bytes()).root["pad"]?.arrayValue?.count == 1_000)
     }
 
     @Test func aFileWrittenByFoundationPassesTheGuard() throws {

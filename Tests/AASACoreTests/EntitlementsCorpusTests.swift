@@ -89,7 +89,7 @@ import Testing
         let simplex = try F.lint(F.corpus.appendingPathComponent("simplex-chat__simplex-chat__apps_ios_SimpleX__iOS_.entitlements"))
         let dup = try #require(simplex.diagnostics.first { $0.code == "AASA611" })
         #expect(dup.location?.line == 11)
-        #expect(dup.message.contains("with a mode, after entry 0"))
+        #expect(dup.message.contains("with a mode, after line 9"))
 
         let pass = try F.lint(F.corpus.appendingPathComponent("wadearnold__passkey-demo__frontend-swift_PasskeyDemo_PasskeyDemo.entitlements"))
         #expect(pass.entries[1].host == "localhost")

@@ -154,7 +154,8 @@ import Testing
             F.plist(["applinks:soarstarter.com", "webcredentials:soarstarter.com", "applinks:SoarStarter.com"]).utf8)))
         #expect(twice.diagnostics.map(\.code.rawValue) == ["AASA611"])
         #expect(twice.diagnostics.first?.pointer == "/com.apple.developer.associated-domains/2")
-        #expect(twice.diagnostics.first?.message.contains("repeats entry 0") == true)
+        #expect(twice.diagnostics.first?.message == "`applinks:SoarStarter.com` repeats line 7 (`applinks:soarstarter.com`)")
+        #expect(twice.diagnostics.first?.hint == "remove the entry on line 9; line 7 keeps the domain")
         let withMode = F.plist(["applinks:soarstarter.com?mode=developer", "applinks:soarstarter.com"])
         #expect(try F.codes(withMode, path: "Debug.entitlements") == ["AASA611"])
         // Different modes of one host are not "with and without".

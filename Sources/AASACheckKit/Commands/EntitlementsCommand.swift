@@ -74,6 +74,7 @@ public enum EntitlementsCommand: Command {
                 for appID in appIDs.isEmpty ? [nil] : appIDs.map(Optional.some) {
                     diagnostics += EntitlementsLinter.checkProfile(file, appID: appID)
                 }
+                diagnostics += EntitlementsLinter.checkExpiry(file, now: Date())
             }
         }
 
@@ -138,8 +139,17 @@ public enum EntitlementsCommand: Command {
             }
             for result in linted {
                 for appID in identities(result) {
-                    diagnostics += EntitlementCrossCheck.check(
+                    for verdict in EntitlementCrossCheck.verdicts(
                         entries: result.entries, appID: appID, documents: documents, file: result.file.path)
+                    {
+                        switch verdict.outcome {
+                        case .missing(let d): diagnostics.append(d)
+                        case .listedClip(let clip):
+                            notes.append("\(verdict.host): `\(verdict.entry.raw)` of \(appID) is satisfied by its App Clip "
+                                + "\(clip), listed in appclips.apps")
+                        case .listed: break
+                        }
+                    }
                 }
             }
         }

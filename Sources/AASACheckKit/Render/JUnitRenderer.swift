@@ -111,16 +111,24 @@ public final class JUnitRenderer: Renderer {
         // Entries of entitlement files take the findings that point at them.
         var taken = Set<String>()
         var used: [String: Set<Int>] = [:]
+        // Each file's findings indexed by pointer once: linear in entries and findings (issue 17).
+        var byPointer: [String: [String: [Int]]] = [:]
         for report in entitlements {
             let path = report.file.path ?? "<stdin>"
+            if byPointer[path] == nil {
+                var index: [String: [Int]] = [:]
+                for (i, d) in (groups[path]?.diagnostics ?? []).enumerated() where d.file == report.file.path {
+                    if let pointer = d.pointer { index[pointer, default: []].append(i) }
+                }
+                byPointer[path] = index
+            }
             let base = (report.file.profile != nil ? "/Entitlements/" : "/") + associatedDomainsKey
             for entry in report.entries {
                 let pointer = base + "/\(entry.index)"
                 var mine: [Diagnostic] = []
-                for (i, d) in (groups[path]?.diagnostics ?? []).enumerated()
-                    where used[path]?.contains(i) != true && d.file == report.file.path && d.pointer == pointer {
+                for i in byPointer[path]?.removeValue(forKey: pointer) ?? [] where used[path]?.contains(i) != true {
                     used[path, default: []].insert(i)
-                    mine.append(d)
+                    mine.append(groups[path]!.diagnostics[i])
                 }
                 cases.append(Case(suite: path, name: entry.raw, diagnostics: mine))
                 taken.insert(path)

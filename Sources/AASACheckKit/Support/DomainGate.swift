@@ -1,3 +1,4 @@
+import Foundation
 import AASACore
 
 /// What `check DOMAIN` adds with `--routes`, `--entitlements` and `--profile`: the route list
@@ -63,6 +64,7 @@ struct DomainGate: Sendable {
             for appID in gate.appIDs.isEmpty ? [nil] : gate.appIDs.map(Optional.some) {
                 gate.inputDiagnostics += EntitlementsLinter.checkProfile(file, appID: appID)
             }
+            gate.inputDiagnostics += EntitlementsLinter.checkExpiry(file, now: Date())
         }
         if let path = arguments.value("--entitlements") {
             let file = try read(path)

@@ -8,7 +8,10 @@ extension CodeDoc {
             entitlement entry: a `details` entry for `applinks`, the `apps` array for \
             `webcredentials`, `appclips` and `activitycontinuation` (Apple: Supporting associated \
             domains; applinks). A wildcard entry is served by the file of its apex. The App ID prefix is compared \
-            case-insensitively, the bundle id exactly.
+            case-insensitively, the bundle id exactly. `appclips:HOST` belongs in the entitlements of \
+            both the full app and its App Clip while `appclips.apps` lists the clip's app ID only, so \
+            the full app's entry is satisfied by a clip of that app (same App ID prefix, bundle ID = \
+            the app's bundle ID + `.` + more) (Apple: Configuring the App Clip's associated domains).
             """,
         fix: """
             Add the app ID (`<App ID prefix>.<bundle id>`, the prefix the app is signed with) to the \

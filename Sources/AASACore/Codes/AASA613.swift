@@ -9,7 +9,12 @@ extension CodeDoc {
             setting aasa-check cannot see; an undefined variable expands to nothing and the entry \
             claims no domain. The entry is reported as unresolved, not judged as a host.
             """,
-        fix: "Check the variable is defined for every configuration, or write the domain itself; check the built `.xcent`.",
+        fix: """
+            Xcode expands `$(NAME)` in entitlement values when it signs, and an undefined setting becomes \
+            empty. Give aasa-check the settings (`--xcconfig FILE` with `--configuration NAME`, or \
+            `--build-setting NAME=VALUE`) so the entry is checked as it will be signed, or check the \
+            built app (`.app`, `.ipa`, `.xcarchive`) or its `.xcent`.
+            """,
         failing: .entitlements(associatedDomainsPlist(["appclips:${associatedDomain}"])),
         passing: .entitlements(associatedDomainsPlist(["appclips:clip.soarstarter.com"])))
 }

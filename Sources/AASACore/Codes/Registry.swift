@@ -64,6 +64,8 @@ extension CodeDoc {
         .aasa612,
         .aasa613,
         .aasa614,
+        .aasa615,
+        .aasa619,
         .aasa701,
         .aasa702,
         .aasa703,

@@ -88,6 +88,12 @@ public struct AssociatedDomainEntry: Sendable, Hashable {
         (isWildcard ? "*." : "") + host + (port.map { ":\($0)" } ?? "")
     }
 
+    /// How messages name the entry: `line 7` where the file gives lines (XML), else its
+    /// 1-based place in the array, `entry 3` (issue 10: never a zero-based index).
+    public var label: String {
+        location.map { "line \($0.line)" } ?? "entry \(index + 1)"
+    }
+
     /// The host whose `/.well-known/apple-app-site-association` serves this entry: the
     /// host itself, or the apex for a wildcard (aasa-reference.md §3, TN3155).
     public var fileHost: String { host }

@@ -4,9 +4,12 @@
 /// array can be referenced from many places, and reading (Foundation's parser, then the
 /// conversion to ``PlistValue``) copies it into every place. A file of a few hundred bytes whose
 /// arrays each hold the next one twice expands to 2^n objects: minutes of time and gigabytes of
-/// memory. This guard walks the object graph once, with memoisation, and refuses a file whose
-/// expanded tree holds more than ``maxExpandedObjects`` objects or nests deeper than
-/// ``maxDepth`` levels, before any object is built. It also reports what Foundation would only
+/// memory. The same holds for bytes: 60,000 references to one 10 KB string are 70 KB of file and
+/// 600 MB once read (issue 17). This guard walks the object graph once, with memoisation, and
+/// refuses a file whose expanded tree holds more than ``maxExpandedObjects`` objects, more than
+/// ``maxExpandedBytes`` bytes of strings and data, or nests deeper than ``maxDepth`` levels,
+/// before any object is built. On the way it notes the keys a dictionary holds twice
+/// (``PlistDuplicateKey``, AASA615): the binary reader keeps the first value. It also reports what Foundation would only
 /// reject with a message of its XML parser ("Unexpected character b at line 1"): a damaged
 /// trailer or offset table, an offset or reference that points outside the file, a cycle, an
 /// object of an unknown type.
@@ -25,6 +28,10 @@ enum BinaryPlistGuard {
     /// Largest number of objects the expanded tree may hold (every reference counted, shared or
     /// not): about 25 times a 4,000-device provisioning profile.
     static let maxExpandedObjects = 100_000
+    /// Most bytes of strings and data the expanded tree may hold (each shared string or data
+    /// counted once per reference): twice the largest file read (``EntitlementsFile/maxBytes``),
+    /// so a file without shared references never reaches it.
+    static let maxExpandedBytes = 16 << 20
     /// Deepest nesting of arrays, sets and dictionaries accepted (the top object is level 1).
     static let maxDepth = 512
 
@@ -36,6 +43,10 @@ enum BinaryPlistGuard {
         var expandedObjects: Int
         /// Levels of the expanded tree (1 for a lone string).
         var depth: Int
+        /// Bytes of strings and data in the expanded tree (UTF-16 strings count 2 bytes a unit).
+        var expandedBytes: Int = 0
+        /// Keys a dictionary holds twice, in the order found.
+        var duplicateKeys: [PlistDuplicateKey] = []
     }
 
     /// Walks the file's object graph from the top object.
@@ -46,8 +57,10 @@ enum BinaryPlistGuard {
     ///   ``maxDepth``.
     static func check(_ bytes: [UInt8]) throws(EntitlementsError) -> Summary {
         var walker = try Walker(bytes: bytes)
-        let top = try walker.visit(walker.trailer.topObject, depth: 1)
-        return Summary(objects: walker.done.count, expandedObjects: top.size, depth: top.height)
+        let top = try walker.visit(walker.trailer.topObject, depth: 1, path: [])
+        return Summary(
+            objects: walker.done.count, expandedObjects: top.size, depth: top.height, expandedBytes: top.bytes,
+            duplicateKeys: walker.duplicates)
     }
 
     /// The fields of the 32-byte trailer.
@@ -64,6 +77,8 @@ enum BinaryPlistGuard {
         var size: Int
         /// Levels of the expanded subtree.
         var height: Int
+        /// Bytes of strings and data in the expanded subtree.
+        var bytes: Int = 0
     }
 
     private struct Walker {
@@ -74,6 +89,8 @@ enum BinaryPlistGuard {
         var done: [Int: Node] = [:]
         /// Offsets of the collections on the path from the top object.
         var onPath: Set<Int> = []
+        /// Keys found twice in one dictionary.
+        var duplicates: [PlistDuplicateKey] = []
 
         init(bytes: [UInt8]) throws(EntitlementsError) {
             self.bytes = bytes
@@ -143,8 +160,11 @@ enum BinaryPlistGuard {
         }
 
         /// Reads one object and, for a collection, everything it refers to.
-        /// - Parameter depth: the object's level in the expanded tree (1 for the top object).
-        mutating func visit(_ index: Int, depth: Int) throws(EntitlementsError) -> Node {
+        /// - Parameters:
+        ///   - depth: the object's level in the expanded tree (1 for the top object).
+        ///   - path: JSON pointer tokens to the object, for the duplicate keys it holds (a shared
+        ///     object is walked once, at its first place).
+        mutating func visit(_ index: Int, depth: Int, path: [String]) throws(EntitlementsError) -> Node {
             let offset = offsetOf(index)
             if let node = done[offset] {
                 try checkDepth(depth + node.height - 1)
@@ -160,10 +180,11 @@ enum BinaryPlistGuard {
             let low = Int(marker & 0x0F)
             let what = "object \(index) (\(Self.typeName(marker)) at byte \(offset))"
 
-            /// The end of a leaf whose contents take `length` bytes from `start`.
-            func leaf(_ start: Int, _ length: Int) throws(EntitlementsError) -> Node {
+            /// The end of a leaf whose contents take `length` bytes from `start`; `counted` is
+            /// what it adds to the expanded bytes (strings and data).
+            func leaf(_ start: Int, _ length: Int, counted: Int = 0) throws(EntitlementsError) -> Node {
                 guard length <= end - start else { throw fail("\(what) runs past the end of the object table") }
-                return Node(size: 1, height: 1)
+                return Node(size: 1, height: 1, bytes: counted)
             }
             var node: Node
             switch type {
@@ -188,7 +209,7 @@ enum BinaryPlistGuard {
                 let (count, start) = try length(low, after: offset, what: what)
                 let (bytesNeeded, overflow) = count.multipliedReportingOverflow(by: type == 0x6 ? 2 : 1)
                 guard !overflow else { throw fail("\(what) runs past the end of the object table") }
-                node = try leaf(start, bytesNeeded)
+                node = try leaf(start, bytesNeeded, counted: bytesNeeded)
             case 0x8:
                 node = try leaf(offset + 1, low + 1)
             case 0xA, 0xC, 0xD:
@@ -202,22 +223,47 @@ enum BinaryPlistGuard {
                     throw fail("\(what) contains itself through its references (a cycle)")
                 }
                 node = Node(size: 1, height: 1)
+                // A dictionary's keys, to name its values and to find a key given twice.
+                var keys: [String] = []
+                var firstOfKey: [[UInt16]: Int] = [:]
                 for k in 0..<refs.partialValue {
                     let child = Int(clamping: integer(at: start + k * trailer.objectRefSize, size: trailer.objectRefSize))
                     guard child < trailer.objectCount else {
                         throw fail("\(what) refers to object \(child), but there are \(trailer.objectCount) objects")
                     }
+                    var childPath: [String] = []
                     if type == 0xD, k < count {
                         let keyMarker = bytes[offsetOf(child)]
                         guard [0x5, 0x6, 0x7].contains(keyMarker >> 4) else {
                             throw fail("\(what) has a key that is not a string (object \(child), \(Self.typeName(keyMarker)))")
                         }
+                        let key = try string(child, what: what)
+                        keys.append(key)
+                        let units = Array(key.utf16)
+                        if firstOfKey[units] == nil { firstOfKey[units] = k }
+                        childPath = path + [key]
+                    } else if type == 0xD {
+                        let key = keys[k - count]
+                        childPath = path + [key]
+                        if firstOfKey[Array(key.utf16)] != k - count {
+                            // CoreFoundation builds the dictionary adding each pair only when its
+                            // key is new: the first value stays, this one is dropped.
+                            let (droppedType, droppedCount) = try shape(child)
+                            duplicates.append(PlistDuplicateKey(
+                                path: path, key: key, kept: .first, droppedType: droppedType, droppedCount: droppedCount))
+                        }
+                    } else {
+                        childPath = path + [String(k)]
                     }
-                    let sub = try visit(child, depth: depth + 1)
+                    let sub = try visit(child, depth: depth + 1, path: childPath)
                     node.size += sub.size
+                    node.bytes += sub.bytes
                     node.height = max(node.height, sub.height + 1)
                     guard node.size <= maxExpandedObjects else {
                         throw .binaryPropertyListTooLarge(.objects(maxExpandedObjects))
+                    }
+                    guard node.bytes <= maxExpandedBytes else {
+                        throw .binaryPropertyListTooLarge(.bytes(maxExpandedBytes))
                     }
                 }
                 onPath.remove(offset)
@@ -226,6 +272,42 @@ enum BinaryPlistGuard {
             }
             done[offset] = node
             return node
+        }
+
+        /// The text of a string object (ASCII, UTF-16 or UTF-8), for dictionary keys.
+        func string(_ index: Int, what: String) throws(EntitlementsError) -> String {
+            let offset = offsetOf(index)
+            let marker = bytes[offset]
+            let (count, start) = try length(Int(marker & 0x0F), after: offset, what: what)
+            let units = marker >> 4 == 0x6 ? 2 : 1
+            guard count <= (trailer.offsetTableOffset - start) / units else {
+                throw fail("\(what) has a key (object \(index)) that runs past the end of the object table")
+            }
+            if units == 2 {
+                var code: [UInt16] = []
+                code.reserveCapacity(count)
+                for i in 0..<count { code.append(UInt16(bytes[start + 2 * i]) << 8 | UInt16(bytes[start + 2 * i + 1])) }
+                return String(decoding: code, as: UTF16.self)
+            }
+            return String(decoding: bytes[start..<(start + count)], as: UTF8.self)
+        }
+
+        /// The type name and, for a collection, the element count of an object.
+        func shape(_ index: Int) throws(EntitlementsError) -> (String, Int?) {
+            let offset = offsetOf(index)
+            let marker = bytes[offset]
+            switch marker >> 4 {
+            case 0x0: return ("boolean", nil)
+            case 0x1: return ("integer", nil)
+            case 0x2: return ("real", nil)
+            case 0x3: return ("date", nil)
+            case 0x4: return ("data", nil)
+            case 0x5, 0x6, 0x7: return ("string", nil)
+            case 0xA, 0xC, 0xD:
+                let (count, _) = try length(Int(marker & 0x0F), after: offset, what: "object \(index)")
+                return (marker >> 4 == 0xD ? "dict" : "array", count)
+            default: return ("unknown", nil)
+            }
         }
 
         func checkDepth(_ depth: Int) throws(EntitlementsError) {

@@ -50,23 +50,58 @@ public enum EntitlementCrossCheck {
         return order.compactMap { byHost[$0] }
     }
 
+    /// How one entry fared against its domain's file for one app ID.
+    public struct Verdict: Sendable {
+        public enum Outcome: Sendable, Hashable {
+            /// The file lists the app ID for the entry's service.
+            case listed
+            /// An `appclips` entry of the full app: the file lists this App Clip of the app
+            /// (same App ID prefix, bundle ID = the app's + `.` + more), which is what the file
+            /// must hold (Apple: Configuring the App Clip's associated domains).
+            case listedClip(String)
+            /// The file does not list the app ID: the finding (AASA607).
+            case missing(Diagnostic)
+        }
+
+        /// The entitlement entry judged.
+        public var entry: AssociatedDomainEntry
+        /// The app ID it was judged for.
+        public var appID: String
+        /// ``DomainFileRequest/host``: the host whose file decided.
+        public var host: String
+        public var outcome: Outcome
+
+        /// The AASA607 finding, when the app ID is missing.
+        public var diagnostic: Diagnostic? {
+            if case .missing(let d) = outcome { return d }
+            return nil
+        }
+    }
+
     /// Checks that `appID` is listed, for each entry's service, in the document of the entry's
     /// file host: applinks in a `details` entry (`appIDs`, `appID` or a dictionary key);
     /// `webcredentials`, `appclips`, `activitycontinuation` in `apps`. App IDs compare as the
     /// system compares them: the App ID prefix case-insensitively, the bundle id exactly.
+    ///
+    /// `appclips:HOST` belongs in the entitlements of both the full app and its App Clip, while
+    /// the file's `appclips.apps` lists the clip's app ID only: the full app's entry is
+    /// satisfied when `appclips.apps` lists a clip of the app (same App ID prefix, bundle ID =
+    /// the app's bundle ID + `.` + at least one more character), and stays AASA607 when only
+    /// other apps' clips are listed (issue 10).
     /// - Parameters:
     ///   - entries: the entitlement's entries (others than checked ones are skipped).
     ///   - appID: `<App ID prefix>.<bundle id>`.
     ///   - documents: parsed files by ``DomainFileRequest/host``; a host without a document
     ///     (not fetched, not JSON) is skipped: its failure is reported by whoever loaded it.
     ///   - file: the entitlements path, for `file`.
-    /// - Returns: one AASA607 per entry whose file does not list the app ID, placed on the
-    ///   entry (line and column in the entitlements file), `target` the host.
-    public static func check(
+    /// - Returns: one verdict per checked entry with a document, in entry order; a missing app
+    ///   ID carries its AASA607, placed on the entry (line and column in the entitlements file),
+    ///   `target` the host.
+    public static func verdicts(
         entries: [AssociatedDomainEntry], appID: String, documents: [String: AASADocument], file: String?
-    ) -> [Diagnostic] {
+    ) -> [Verdict] {
         let wanted = DocumentMatcher.canonicalAppID(appID)
-        var out: [Diagnostic] = []
+        var out: [Verdict] = []
         for entry in entries where isChecked(entry) {
             let key = fileKey(entry)
             guard let document = documents[key], let service = entry.service else { continue }
@@ -92,16 +127,45 @@ public enum EntitlementCrossCheck {
                     missingWhat = "has no `\(service.rawValue)` service"
                 }
             }
-            if listed.contains(where: { DocumentMatcher.canonicalAppID($0) == wanted }) { continue }
+            var verdict = Verdict(entry: entry, appID: appID, host: key, outcome: .listed)
+            if listed.contains(where: { DocumentMatcher.canonicalAppID($0) == wanted }) {
+                out.append(verdict)
+                continue
+            }
+            if service == .appclips, let clip = listed.first(where: { isClip($0, of: appID) }) {
+                verdict.outcome = .listedClip(clip)
+                out.append(verdict)
+                continue
+            }
             let where_ = service == .applinks ? "in any `applinks.details` entry" : "in `\(service.rawValue).apps`"
             let message = missingWhat.map { "\(place) \($0), so `\(EntitlementsLinter.shown(entry.raw))` does not work for \(EntitlementsLinter.shown(appID))" }
                 ?? "\(place) does not list \(EntitlementsLinter.shown(appID)) \(where_), so `\(EntitlementsLinter.shown(entry.raw))` does not work for this app"
-            out.append(Diagnostic(
+            verdict.outcome = .missing(Diagnostic(
                 code: .aasa607, message: message, hint: hint(appID: appID, listed: listed, service: service),
                 pointer: "/" + associatedDomainsKey + "/\(entry.index)", location: entry.location,
                 target: key, source: .entitlements, file: file))
+            out.append(verdict)
         }
         return out
+    }
+
+    /// The AASA607 findings of ``verdicts(entries:appID:documents:file:)``.
+    public static func check(
+        entries: [AssociatedDomainEntry], appID: String, documents: [String: AASADocument], file: String?
+    ) -> [Diagnostic] {
+        verdicts(entries: entries, appID: appID, documents: documents, file: file).compactMap(\.diagnostic)
+    }
+
+    /// Whether `candidate` is the app ID of an App Clip of `appID`: the same App ID prefix
+    /// (case-insensitive) and a bundle ID that extends the app's by `.` and at least one more
+    /// character (Apple: Creating an App Clip with Xcode, "the App Clip's bundle ID uses the
+    /// full app's bundle ID as its prefix").
+    public static func isClip(_ candidate: String, of appID: String) -> Bool {
+        let app = AppIdentity(appID: appID, origin: .argument)
+        let clip = AppIdentity(appID: candidate, origin: .argument)
+        guard !app.bundleID.isEmpty, clip.prefix.uppercased() == app.prefix.uppercased() else { return false }
+        let stem = app.bundleID + "."
+        return clip.bundleID.utf8.count > stem.utf8.count && clip.bundleID.utf8.starts(with: stem.utf8)
     }
 
     /// What the file lists instead, pointing out a near miss (same bundle id, other prefix;
@@ -122,6 +186,12 @@ public enum EntitlementCrossCheck {
             $0.lowercased() == appID.lowercased() && DocumentMatcher.canonicalAppID($0) != DocumentMatcher.canonicalAppID(appID)
         }) {
             return "the file lists `\(EntitlementsLinter.shown(near))`: bundle ids compare case-sensitively"
+        }
+        if service == .appclips {
+            // The full app's entry is satisfied by a clip of it; the clip's own entry by its ID.
+            let add = "add the App Clip's app ID (for the full app, a clip of it: \"\(EntitlementsLinter.shown(appID)).Clip\" "
+                + "or whatever its bundle ID is) to appclips.apps"
+            return listed.isEmpty ? add : "the file lists \(shownList), none of them this app or a clip of it; " + add
         }
         if listed.isEmpty { return "add \"\(EntitlementsLinter.shown(appID))\" to \(key)" }
         return "the file lists \(shownList); add \"\(EntitlementsLinter.shown(appID))\" to \(key)"

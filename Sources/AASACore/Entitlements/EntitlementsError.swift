@@ -35,6 +35,8 @@ public enum EntitlementsError: Error, Sendable, Hashable, CustomStringConvertibl
     public enum BinaryPropertyListLimit: Sendable, Hashable {
         /// More than this many objects once every reference is expanded.
         case objects(Int)
+        /// More than this many bytes of strings and data once every reference is expanded.
+        case bytes(Int)
         /// Arrays and dictionaries nested deeper than this many levels.
         case depth(Int)
     }
@@ -60,6 +62,9 @@ public enum EntitlementsError: Error, Sendable, Hashable, CustomStringConvertibl
         case .binaryPropertyListTooLarge(.objects(let limit)):
             return "the binary property list expands to more than \(grouped(limit)) objects (shared references): "
                 + "it is not read, as expanding it would take unbounded memory and time"
+        case .binaryPropertyListTooLarge(.bytes(let limit)):
+            return "the binary property list's shared strings and data expand to more than \(grouped(limit)) bytes "
+                + "once every reference is read: it is not read, as expanding it would take unbounded memory and time"
         case .binaryPropertyListTooLarge(.depth(let limit)):
             return "the binary property list nests arrays and dictionaries deeper than \(limit) levels: it is not read"
         }

@@ -41,6 +41,8 @@ public struct EntitlementsFile: Sendable {
     public var profile: ProvisioningProfile?
     /// The value of `com.apple.developer.associated-domains`.
     public var associatedDomains: AssociatedDomains
+    /// Keys given twice in one dictionary, whose other value the reader dropped (AASA615).
+    public var duplicateKeys: [PlistDuplicateKey] = []
     /// The signed `application-identifier` (`com.apple.application-identifier` on macOS),
     /// as written; may hold unresolved build variables in an Xcode source file.
     public var applicationIdentifier: String? {
@@ -114,10 +116,11 @@ public struct EntitlementsFile: Sendable {
         }
 
         let isBinary = plistBytes.starts(with: Array("bplist".utf8))
+        var duplicateKeys: [PlistDuplicateKey] = []
         if isBinary {
             // Before Foundation expands shared references (see BinaryPlistGuard).
             do {
-                _ = try BinaryPlistGuard.check(plistBytes)
+                duplicateKeys = try BinaryPlistGuard.check(plistBytes).duplicateKeys
             } catch .malformedBinaryPropertyList(let why) where container == .signedProfile {
                 throw .malformedProfile("the signed content is a malformed binary property list: \(why)")
             }
@@ -159,6 +162,18 @@ public struct EntitlementsFile: Sendable {
             throw .malformedProfile("the signed property list has no Entitlements dictionary")
         }
 
+        // XML: one more read, by FoundationXML, for positions and for keys given twice, which
+        // Foundation's reader drops silently. Positions only for XML read directly from the file
+        // (a profile's plist is inside DER, where lines mean nothing to the reader).
+        var outline: PlistXMLLocator.Outline?
+        if !isBinary {
+            outline = PlistXMLLocator.outline(in: plistBytes, keyPath: keyPath)
+            duplicateKeys = outline?.duplicateKeys ?? []
+            if container != .xmlPropertyList {
+                for i in duplicateKeys.indices { duplicateKeys[i].location = nil }
+            }
+        }
+
         var domains: AssociatedDomains
         switch entitlements[associatedDomainsKey] {
         case nil:
@@ -172,10 +187,8 @@ public struct EntitlementsFile: Sendable {
                     entries.append(.notAString(typeName: element.typeName, index: i))
                 }
             }
-            // Positions: only for XML read directly from the file (a profile's plist is
-            // inside DER, where lines mean nothing to the reader).
             if container == .xmlPropertyList,
-               let offsets = PlistXMLLocator.arrayElementOffsets(in: plistBytes, keyPath: keyPath),
+               let offsets = outline?.arrayElementOffsets,
                offsets.count == entries.count
             {
                 let map = SourceMap(bytes: plistBytes)
@@ -187,9 +200,11 @@ public struct EntitlementsFile: Sendable {
         case let other?:
             domains = .wrongType(other.typeName)
         }
-        return EntitlementsFile(
+        var file = EntitlementsFile(
             container: container, path: path, root: root, entitlements: entitlements, profile: profile,
             associatedDomains: domains)
+        file.duplicateKeys = duplicateKeys
+        return file
     }
 
     /// Why a binary plist that passed ``BinaryPlistGuard`` was still refused by Foundation.
@@ -308,6 +323,13 @@ public struct ProvisioningProfile: Sendable, Hashable {
         provisionsAllDevices = root["ProvisionsAllDevices"]?.boolValue ?? false
         associatedDomainsGrant = ent[associatedDomainsKey]
         isSigned = signed
+    }
+
+    /// A date as messages show it: `2024-05-01 12:00 UTC`.
+    public static func format(_ date: Date) -> String {
+        let c = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
+        func two(_ n: Int?) -> String { let v = n ?? 0; return v < 10 ? "0\(v)" : "\(v)" }
+        return "\(c.year ?? 0)-\(two(c.month))-\(two(c.day)) \(two(c.hour)):\(two(c.minute)) UTC"
     }
 
     /// A decoded profile's top level: `Entitlements` plus at least one profile key.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The findings about one entitlements file or provisioning profile, before any domain file
 /// is fetched.
 public struct EntitlementsReport: Sendable {
@@ -27,9 +29,10 @@ public enum EntitlementsLinter {
     /// - Returns: the report; every finding has `source` `entitlements`, `file` and `target`
     ///   set to `file.path`, a JSON pointer into the property list and, for XML files, the
     ///   line and column of the entry's `<string>` element.
-    public static func lint(_ file: EntitlementsFile, appID: String? = nil, profile: EntitlementsFile? = nil)
-        -> EntitlementsReport
-    {
+    ///   - now: the time a profile's expiry is judged against (AASA619).
+    public static func lint(
+        _ file: EntitlementsFile, appID: String? = nil, profile: EntitlementsFile? = nil, now: Date = Date()
+    ) -> EntitlementsReport {
         let identity = AppIdentity.resolve(argument: appID, file: file, profile: profile)
         let kind = BuildKind.of(file, profile: profile?.profile)
         let base = file.profile != nil ? "/Entitlements/" + associatedDomainsKey : "/" + associatedDomainsKey
@@ -64,6 +67,9 @@ public enum EntitlementsLinter {
             }
         }
 
+        for duplicate in file.duplicateKeys {
+            out.append(duplicateKeyFinding(duplicate, file: file))
+        }
         for entry in entries {
             lintEntry(entry, kind: kind, report: report)
         }
@@ -71,6 +77,7 @@ public enum EntitlementsLinter {
 
         if file.profile != nil {
             out += checkProfile(file, appID: appID)
+            out += checkExpiry(file, now: now)
         } else if let appID, let own = file.applicationIdentifier, !AppIdentity.hasVariable(own), own != appID {
             report(.aasa612, "the file's signed application-identifier `\(shown(own))` is not the app ID checked, `\(shown(appID))`",
                 hint: "check the app ID the build is signed with, or drop --app-id to use the file's")
@@ -110,6 +117,51 @@ public enum EntitlementsLinter {
         return out
     }
 
+    /// AASA615: a key given twice in one dictionary; the reader kept one value and dropped the
+    /// other. Says how many domains (or elements) the dropped value held.
+    static func duplicateKeyFinding(_ d: PlistDuplicateKey, file: EntitlementsFile) -> Diagnostic {
+        let isDomains = d.key == associatedDomainsKey
+        let dropped: String
+        switch (d.droppedType, d.droppedCount) {
+        case ("array", let n?) where isDomains:
+            dropped = "an array of \(n) domain\(n == 1 ? "" : "s")"
+        case ("array", let n?):
+            dropped = "an array of \(n) element\(n == 1 ? "" : "s")"
+        case ("dict", let n?):
+            dropped = "a dictionary of \(n) key\(n == 1 ? "" : "s")"
+        case (let type, _):
+            dropped = "a <\(type)>"
+        }
+        let place = d.path.isEmpty ? "the top-level dictionary" : "the dictionary at `\(shown("/" + d.path.joined(separator: "/")))`"
+        let (which, other) = d.kept == .last ? ("earlier", "later") : ("later", "first")
+        let lost = isDomains && d.droppedCount.map { $0 > 0 } == true
+            ? ": those domains are not in the signed entitlement" : ""
+        return Diagnostic(
+            code: .aasa615,
+            message: "`\(shown(d.key))` appears more than once in \(place); the \(which) value (\(dropped)) is dropped "
+                + "and only the \(other) one is read\(lost)",
+            hint: isDomains ? "merge the entries into one com.apple.developer.associated-domains array"
+                : "keep one `\(shown(d.key))` key with the value you mean",
+            pointer: d.pointer, location: d.location, target: file.path, source: .entitlements, file: file.path)
+    }
+
+    /// AASA619: the provisioning profile's `ExpirationDate` is before `now`. A build signed
+    /// with an expired profile is refused by devices; the App Store refuses the upload.
+    /// - Returns: `[]` when `profile` is not a provisioning profile, has no expiry date, or has
+    ///   not expired.
+    public static func checkExpiry(_ profile: EntitlementsFile, now: Date) -> [Diagnostic] {
+        guard let p = profile.profile, let expiry = p.expirationDate, expiry <= now else { return [] }
+        let name = p.name.map { "`\(shown($0))`" } ?? "the provisioning profile"
+        let days = Int(now.timeIntervalSince(expiry) / 86_400)
+        let ago = days == 0 ? "less than a day ago" : days == 1 ? "1 day ago" : "\(days) days ago"
+        return [Diagnostic(
+            code: .aasa619,
+            message: "\(name) expired on \(ProvisioningProfile.format(expiry)) (\(ago)): devices refuse a build signed with it "
+                + "and the App Store refuses the upload",
+            hint: "renew the profile in the developer account (or let Xcode manage signing), download it and sign again",
+            pointer: "/ExpirationDate", target: profile.path, source: .entitlements, file: profile.path)]
+    }
+
     private static func lintEntry(
         _ entry: AssociatedDomainEntry, kind: BuildKind,
         report: (DiagnosticCode, String, String?, AssociatedDomainEntry?) -> Void
@@ -118,8 +170,10 @@ public enum EntitlementsLinter {
         if !entry.unresolvedVariables.isEmpty {
             report(.aasa613,
                 "\(raw) holds the unresolved build variable \(entry.unresolvedVariables.map { "`\(shown($0))`" }.joined(separator: ", "))",
-                "Xcode does not expand variables in this entitlement: write the domain itself, "
-                    + "or generate one entitlements file per configuration", entry)
+                "Xcode expands build settings in entitlement values when it signs the app, and an undefined one "
+                    + "becomes empty: the entry depends on build settings aasa-check cannot see. Pass them with "
+                    + "--xcconfig FILE (with --configuration NAME) or --build-setting NAME=VALUE, "
+                    + "or check the built app (.app, .ipa, .xcarchive) or its .xcent", entry)
         }
         let serviceHasVariable = AppIdentity.hasVariable(entry.serviceName)
         if !entry.malformations.isEmpty {
@@ -167,21 +221,37 @@ public enum EntitlementsLinter {
             var wildcard: Bool
             var port: Int?
         }
-        // AASA611: the same entry twice, or the same host with and without a mode.
-        var seen: [Key: [AssociatedDomainEntry]] = [:]
-        for entry in entries where !entry.host.isEmpty {
+        // AASA611: the same entry twice, or the same host with and without a mode. Only
+        // well-formed entries are compared: a malformed one (AASA601) is dropped by the system,
+        // so the good entry after it is no repeat, and removing it would lose the domain.
+        // One dictionary lookup per entry: linear in the number of entries (issue 17).
+        struct Moded: Hashable {
+            var key: Key
+            var modes: AssociatedDomainModes
+        }
+        var firstSame: [Moded: AssociatedDomainEntry] = [:]
+        var firstPlain: [Key: AssociatedDomainEntry] = [:]
+        var firstWithMode: [Key: AssociatedDomainEntry] = [:]
+        for entry in entries where entry.isWellFormed {
             let key = Key(service: entry.serviceName, host: entry.host, wildcard: entry.isWildcard, port: entry.port)
-            let earlier = seen[key, default: []]
-            if let same = earlier.first(where: { $0.modes == entry.modes }) {
-                report(.aasa611, "`\(shown(entry.raw))` repeats entry \(same.index) (`\(shown(same.raw))`)",
-                    "remove the repeated entry", entry)
-            } else if let other = earlier.first(where: { $0.modes.isEmpty != entry.modes.isEmpty }) {
+            if let same = firstSame[Moded(key: key, modes: entry.modes)] {
+                report(.aasa611, "`\(shown(entry.raw))` repeats \(same.label) (`\(shown(same.raw))`)",
+                    "remove the entry on \(entry.label); \(same.label) keeps the domain", entry)
+                continue
+            }
+            firstSame[Moded(key: key, modes: entry.modes)] = entry
+            let other = entry.modes.isEmpty ? firstWithMode[key] : firstPlain[key]
+            if let other {
                 report(.aasa611,
                     "`\(shown(entry.raw))` lists \(entry.displayHost) again, \(entry.modes.isEmpty ? "without" : "with") a mode, "
-                        + "after entry \(other.index) (`\(shown(other.raw))`)",
+                        + "after \(other.label) (`\(shown(other.raw))`)",
                     "keep one entry per host: the mode entry in a development-only entitlements file", entry)
             }
-            seen[key, default: []].append(entry)
+            if entry.modes.isEmpty {
+                if firstPlain[key] == nil { firstPlain[key] = entry }
+            } else if firstWithMode[key] == nil {
+                firstWithMode[key] = entry
+            }
         }
 
         // AASA604: a wildcard without an entry for its apex.

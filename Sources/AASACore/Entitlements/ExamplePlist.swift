@@ -23,10 +23,14 @@ extension CodeDoc {
     }
 
     /// The property list of a provisioning profile as `security cms -D` prints it, for the
-    /// examples of AASA612. `grantsAssociatedDomains` adds the capability (`*`).
-    static func decodedProfilePlist(prefix: String, bundleID: String, grantsAssociatedDomains: Bool) -> String {
+    /// examples of AASA612 and AASA619. `grantsAssociatedDomains` adds the capability (`*`);
+    /// `expires` is the `ExpirationDate` as property lists write dates (`2020-01-31T12:00:00Z`).
+    static func decodedProfilePlist(
+        prefix: String, bundleID: String, grantsAssociatedDomains: Bool, expires: String? = nil
+    ) -> String {
         let capability = grantsAssociatedDomains
             ? "\t\t<key>com.apple.developer.associated-domains</key>\n\t\t<string>*</string>\n" : ""
+        let expiry = expires.map { "\t<key>ExpirationDate</key>\n\t<date>\($0)</date>\n" } ?? ""
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -45,7 +49,7 @@ extension CodeDoc {
             \(capability)\t\t<key>get-task-allow</key>
             \t\t<false/>
             \t</dict>
-            \t<key>Name</key>
+            \(expiry)\t<key>Name</key>
             \t<string>Soar Starter App Store</string>
             \t<key>TeamIdentifier</key>
             \t<array>

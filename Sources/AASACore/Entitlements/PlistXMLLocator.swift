@@ -33,6 +33,18 @@ import FoundationXML
 /// Time and memory are linear in the input size (`XMLParser` streams; the delegate keeps the
 /// nesting path and the children of the array).
 enum PlistXMLLocator {
+    /// What one read of the text finds.
+    struct Outline {
+        /// Byte offsets of the `<` of the children of the array under the key path, in
+        /// document order (the last such array when the key repeats); `nil` when the key is
+        /// absent, its value is not an array, or a position could not be confirmed.
+        var arrayElementOffsets: [Int]?
+        /// Keys given more than once in one dictionary, anywhere in the document, in document
+        /// order of the repeated key. Foundation's XML reader keeps the last value, so each
+        /// record's dropped value is the one before.
+        var duplicateKeys: [PlistDuplicateKey]
+    }
+
     /// Byte offsets of the `<` of the children of the array found under `keyPath`,
     /// dictionary keys from the root dictionary (`["com.apple.developer.associated-domains"]`,
     /// or `["Entitlements", "…"]` in a decoded profile). The last such array wins when a key
@@ -42,6 +54,13 @@ enum PlistXMLLocator {
     ///   key is absent, its value is not an array, the text is not well-formed XML, or a
     ///   position could not be confirmed.
     static func arrayElementOffsets(in bytes: [UInt8], keyPath: [String]) -> [Int]? {
+        outline(in: bytes, keyPath: keyPath)?.arrayElementOffsets
+    }
+
+    /// Reads the text once for the positions of the array under `keyPath` and for the keys
+    /// that repeat in a dictionary (AASA615).
+    /// - Returns: `nil` when the text is not well-formed XML.
+    static func outline(in bytes: [UInt8], keyPath: [String]) -> Outline? {
         // XMLParser hands libxml2 the whole text as one chunk whose length is an Int32.
         guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return nil }
         let delegate = Delegate(keyPath: keyPath)
@@ -50,8 +69,36 @@ enum PlistXMLLocator {
         parser.externalEntityResolvingPolicy = .never
         parser.delegate = delegate
         let parsed = parser.parse()
-        guard parsed, parser.parserError == nil, !delegate.failed, let tags = delegate.found else { return nil }
+        guard parsed, parser.parserError == nil, !delegate.failed else { return nil }
 
+        var offsets: [Int]?
+        if let tags = delegate.found {
+            offsets = resolve(tags, in: bytes)
+        }
+        // Each repeated key's position; the list is sorted first, as a repeat inside a value
+        // is found before the repeat of the key that holds it.
+        var duplicates = delegate.duplicates
+        let order = duplicates.indices.sorted {
+            let a = delegate.duplicateTags[$0], b = delegate.duplicateTags[$1]
+            return (a?.line ?? 0, a?.column ?? 0) < (b?.line ?? 0, b?.column ?? 0)
+        }
+        duplicates = order.map { duplicates[$0] }
+        let tags = order.map { delegate.duplicateTags[$0] }
+        let placed = tags.compactMap { $0 }
+        if !placed.isEmpty, let starts = resolve(placed, in: bytes) {
+            let map = SourceMap(bytes: bytes)
+            var next = 0
+            for i in duplicates.indices where tags[i] != nil {
+                duplicates[i].location = map.location(of: starts[next])
+                next += 1
+            }
+        }
+        return Outline(arrayElementOffsets: offsets, duplicateKeys: duplicates)
+    }
+
+    /// The offsets of the `<` of start tags reported in document order, or `nil` when one
+    /// cannot be confirmed in the text.
+    private static func resolve(_ tags: [TagEnd], in bytes: [UInt8]) -> [Int]? {
         var cursor = TextCursor(bytes: bytes)
         var offsets: [Int] = []
         offsets.reserveCapacity(tags.count)
@@ -146,13 +193,31 @@ enum PlistXMLLocator {
 
     /// Follows the parse: the path of open elements and the keys of their dictionaries.
     private final class Delegate: NSObject, XMLParserDelegate {
+        /// What a dictionary remembers of the value of each key it has seen.
+        struct ValueSeen {
+            var typeName: String
+            var children: Int
+        }
+
         struct Frame {
             var name: String
             /// How many components of the key path lead here, or -1 when off the path.
             var matched: Int
             /// The text of the last `<key>` of a dictionary, waiting for its value.
             var pendingKey: String?
+            /// Where that `<key>` element's start tag ends.
+            var pendingKeyTag: TagEnd?
             var isTarget: Bool
+            /// The key this element is the value of, when its parent is a dictionary.
+            var key: String?
+            var keyTag: TagEnd?
+            /// JSON pointer tokens from the root dictionary to this element (dictionaries only).
+            var path: [String]
+            /// Direct child elements (keys not counted).
+            var children = 0
+            /// A dictionary's keys so far, compared as Foundation compares them (UTF-16 code
+            /// units, not Swift's canonical equivalence).
+            var seen: [[UInt16]: ValueSeen] = [:]
         }
 
         let keyPath: [String]
@@ -160,11 +225,15 @@ enum PlistXMLLocator {
         /// The children of the last complete target array.
         var found: [TagEnd]?
         var current: [TagEnd] = []
-        /// The text of the `<key>` being read.
+        /// The text of the `<key>` being read, and where its start tag ended.
         var keyText: String?
+        var keyTag: TagEnd?
         /// Lines up to here may hold non-ASCII CDATA, where columns count bytes.
         var cdataBytesThroughLine = 0
         var failed = false
+        /// Repeated keys, and where each repeated `<key>` ends (`nil` when unsure).
+        var duplicates: [PlistDuplicateKey] = []
+        var duplicateTags: [TagEnd?] = []
 
         init(keyPath: [String]) {
             self.keyPath = keyPath
@@ -176,13 +245,18 @@ enum PlistXMLLocator {
         ) {
             var matched = -1
             var isTarget = false
+            var key: String?
+            var tagOfKey: TagEnd?
+            var path: [String] = []
+            let line = parser.lineNumber
+            let here = line <= cdataBytesThroughLine ? nil : TagEnd(name: name, line: line, column: parser.columnNumber)
             if let parentIndex = stack.indices.last {
                 let parent = stack[parentIndex]
                 if parent.isTarget {
-                    let line = parser.lineNumber
-                    if line <= cdataBytesThroughLine { return fail(parser) }
-                    current.append(TagEnd(name: name, line: line, column: parser.columnNumber))
+                    guard let here else { return fail(parser) }
+                    current.append(here)
                 }
+                if name != "key" { stack[parentIndex].children += 1 }
                 if parent.name == "plist" {
                     matched = parent.matched
                 } else if parent.name == "dict", name != "key" {
@@ -190,7 +264,13 @@ enum PlistXMLLocator {
                        parent.pendingKey == keyPath[parent.matched] {
                         matched = parent.matched + 1
                     }
+                    key = parent.pendingKey
+                    tagOfKey = parent.pendingKeyTag
+                    if name == "dict" { path = parent.path + [parent.pendingKey ?? ""] }
                     stack[parentIndex].pendingKey = nil
+                    stack[parentIndex].pendingKeyTag = nil
+                } else if parent.name == "array", name == "dict" {
+                    path = parent.path + [String(parent.children)]
                 }
             } else if name == "plist" {
                 matched = 0
@@ -200,17 +280,41 @@ enum PlistXMLLocator {
                 current = []
                 matched = -1
             }
-            if name == "key" { keyText = "" }
-            stack.append(Frame(name: name, matched: matched, pendingKey: nil, isTarget: isTarget))
+            if name == "key" {
+                keyText = ""
+                keyTag = here
+            }
+            stack.append(Frame(
+                name: name, matched: matched, pendingKey: nil, isTarget: isTarget, key: key, keyTag: tagOfKey,
+                path: path))
         }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             guard let frame = stack.popLast() else { return }
             if frame.isTarget { found = current }
             if frame.name == "key" {
-                if let parentIndex = stack.indices.last { stack[parentIndex].pendingKey = keyText }
+                if let parentIndex = stack.indices.last {
+                    stack[parentIndex].pendingKey = keyText
+                    stack[parentIndex].pendingKeyTag = keyTag
+                }
                 keyText = nil
+                keyTag = nil
+            } else if let key = frame.key, let parentIndex = stack.indices.last, stack[parentIndex].name == "dict" {
+                let value = ValueSeen(typeName: Self.typeName(frame.name), children: frame.children)
+                let units = Array(key.utf16)
+                if let earlier = stack[parentIndex].seen[units] {
+                    duplicates.append(PlistDuplicateKey(
+                        path: stack[parentIndex].path, key: key, kept: .last, droppedType: earlier.typeName,
+                        droppedCount: earlier.typeName == "array" || earlier.typeName == "dict" ? earlier.children : nil))
+                    duplicateTags.append(frame.keyTag)
+                }
+                stack[parentIndex].seen[units] = value
             }
+        }
+
+        /// The type as ``PlistValue/typeName`` names it.
+        static func typeName(_ element: String) -> String {
+            element == "true" || element == "false" ? "boolean" : element
         }
 
         /// Text with entities and character references already replaced.
