@@ -138,33 +138,57 @@ public enum SitemapXML {
         var outcome = delegate.outcome
         if outcome.error == nil, !delegate.sawRoot, !outcome.stopped {
             outcome.error = ("the file is empty: no XML element", 1, 1)
-        } else if outcome.error == nil, let error = parser.parserError, !outcome.stopped, !delegate.ended {
+        } else if outcome.error == nil, let error = parser.parserError, !outcome.stopped, !delegate.ended,
+                  !libxml2Warnings.contains((error as NSError).code) {
             outcome.error = (describe(error), parser.lineNumber, parser.columnNumber)
         }
         return outcome
     }
 
-    /// `tagNameMismatchError` → `tag name mismatch` (the names of `XMLParser.ErrorCode`, which
-    /// are libxml2's error numbers).
+    /// What libxml2's error number (`xmlParserErrors`, which `XMLParser` passes on as the
+    /// error's code) means, in a few words; the common ones by name, the others by number.
     static func describe(_ error: Error) -> String {
-        let ns = error as NSError
-        guard ns.domain == XMLParser.errorDomain, let code = XMLParser.ErrorCode(rawValue: ns.code) else {
-            return "malformed XML"
-        }
-        var name = String(describing: code)
-        if name.hasSuffix("Error") { name.removeLast(5) }
-        var words = ""
-        for c in name {
-            if c.isUppercase, !words.isEmpty { words += " " }
-            words += c.lowercased()
-        }
-        switch code {
-        case .entityRefLoopError, .entityBoundaryError:
-            return "malformed XML: \(words) (entities that expand without bound are refused)"
-        default:
-            return "malformed XML: \(words) (libxml2 error \(ns.code))"
-        }
+        let code = (error as NSError).code
+        guard let words = libxml2Errors[code] else { return "malformed XML (libxml2 error \(code))" }
+        return words
     }
+
+    /// libxml2's warnings (`XML_WAR_*`): reported through the same channel, but the document
+    /// is still well-formed (a relative namespace URI, an unknown version…).
+    static let libxml2Warnings: Set<Int> = [27, 93, 97, 98, 99, 100, 102, 106, 107]
+
+    static let libxml2Errors: [Int: String] = [
+        3: "no XML element starts the file",
+        4: "the document is empty",
+        5: "the document ends before its elements are closed, or goes on after its root element",
+        6: "an invalid hexadecimal character reference",
+        7: "an invalid decimal character reference",
+        8: "an invalid character reference",
+        9: "a character XML does not allow",
+        22: "`&` not followed by an entity name (write & as &amp;)",
+        23: "an entity reference without its `;` (write & as &amp;)",
+        26: "an undeclared entity (XML knows only &amp; &lt; &gt; &quot; &apos;)",
+        31: "an unknown encoding",
+        32: "an unsupported encoding",
+        38: "`<` inside an attribute value",
+        39: "an attribute value without quotes",
+        40: "an attribute value not closed",
+        41: "an attribute without a value",
+        45: "a comment not closed",
+        57: "the XML declaration is not closed",
+        63: "a CDATA section not closed",
+        65: "white space is missing",
+        68: "a name is missing (write < as &lt; in text)",
+        73: "`>` is missing",
+        74: "an element is not closed",
+        76: "an end tag does not match its start tag",
+        77: "a tag is not closed",
+        81: "the bytes are not in the declared encoding (sitemaps are UTF-8)",
+        85: "the elements are not balanced",
+        86: "there is content after the root element ends",
+        89: "an entity refers to itself or expands without bound (refused)",
+        90: "an entity crosses an element's boundary",
+    ]
 
     private final class Delegate: NSObject, XMLParserDelegate {
         let onLoc: (SitemapKind, String, Int) -> Bool
@@ -251,7 +275,8 @@ public enum SitemapXML {
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
             // libxml2 runs in recovery mode under XMLParser: keep the first error and stop.
-            guard outcome.error == nil, outcome.otherRoot == nil, !outcome.stopped else { return }
+            guard outcome.error == nil, outcome.otherRoot == nil, !outcome.stopped,
+                  !SitemapXML.libxml2Warnings.contains((parseError as NSError).code) else { return }
             outcome.error = (SitemapXML.describe(parseError), parser.lineNumber, parser.columnNumber)
             parser.abortParsing()
         }
