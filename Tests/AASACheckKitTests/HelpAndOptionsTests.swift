@@ -12,7 +12,7 @@ private func run(_ args: [String], directory: String, terminal: Bool = false, en
 }
 
 /// A fresh directory for a test, removed by the caller.
-private func temporaryDirectory() throws -> String {
+func temporaryDirectory() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-check-tests-" + UUID().uuidString).path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path

@@ -173,7 +173,8 @@ public final class SitemapCrawl {
         record.entries = outcome.entries
         record.bytes = stream.bytesRead
         let label = kind == .sitemapindex ? "The sitemap index" : "The sitemap"
-        let before = record.pages > 0 ? "; the \(record.pages.grouped) page\(record.pages == 1 ? "" : "s") before it were counted" : ""
+        let before = record.pages == 0 ? "" : record.pages == 1 ? "; the one page before it was counted"
+            : "; the \(record.pages.grouped) pages before it were counted"
 
         // Why reading stopped early, if it did: the size limit, a failure below the XML, the XML.
         if stream.stoppedAtLimit || cutShort {
@@ -227,6 +228,7 @@ public final class SitemapCrawl {
         func message(count: Int, first: String, index: String, maxSitemaps: Int) -> String {
             let n = count == 1 ? "1 sitemap" : "\(count.grouped) sitemaps"
             let ex = "(first: \(NetworkText.quoted(first)))"
+            let are = count == 1 ? "is" : "are"
             switch self {
             case .alreadyRead:
                 return "\(index) names \(n) already read \(ex): a loop, or a sitemap listed twice; each file is read once"
@@ -235,11 +237,11 @@ public final class SitemapCrawl {
             case .tooMany:
                 return "\(index) names \(n) past --max-sitemaps \(maxSitemaps) \(ex): not read"
             case .notHTTPS:
-                return "\(index) names \(n) that are not https URLs \(ex): not read"
+                return "\(index) names \(n) that \(are) not \(count == 1 ? "an https URL" : "https URLs") \(ex): not read"
             case .otherHost:
                 return "\(index) names \(n) on another host than its own \(ex): the protocol allows an index to name sitemaps of its own host only; not read"
             case .notALocation:
-                return "\(index) names \(n) that are neither a URL nor a file path \(ex): not read"
+                return "\(index) names \(n) that \(are) neither a URL nor a file path \(ex): not read"
             }
         }
 
