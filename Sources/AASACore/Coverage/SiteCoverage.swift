@@ -245,15 +245,25 @@ public final class SiteCoverage {
 
     /// `/` and the first `depth` non-empty segments of `path`: `/products/shoes/1` → `/products`.
     static func section(of path: Substring, depth: Int) -> String {
-        var out = ""
-        var taken = 0
-        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
-            out += "/"
-            out += segment
-            taken += 1
-            if taken == depth { break }
+        var path = path
+        return path.withUTF8 { bytes in
+            // Each kept segment is `/` and its bytes; empty segments (`//`) are skipped.
+            var out: [UInt8] = []
+            out.reserveCapacity(min(bytes.count, 64))
+            var taken = 0
+            var i = 0
+            while i < bytes.count, taken < depth {
+                while i < bytes.count, bytes[i] == 0x2F { i += 1 }
+                guard i < bytes.count else { break }
+                out.append(0x2F)
+                while i < bytes.count, bytes[i] != 0x2F {
+                    out.append(bytes[i])
+                    i += 1
+                }
+                taken += 1
+            }
+            return out.isEmpty ? "/" : String(decoding: out, as: UTF8.self)
         }
-        return out.isEmpty ? "/" : out
     }
 
     @inline(__always) static func lower(_ b: UInt8) -> UInt8 { (b >= 0x41 && b <= 0x5A) ? b + 0x20 : b }

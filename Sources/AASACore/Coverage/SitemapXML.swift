@@ -209,8 +209,19 @@ public enum SitemapXML {
         /// The name without a namespace prefix (`sm:loc` → `loc`).
         @inline(__always)
         static func local(_ name: String) -> Substring {
-            if let colon = name.lastIndex(of: ":") { return name[name.index(after: colon)...] }
+            let u = name.utf8
+            if let colon = u.lastIndex(of: UInt8(ascii: ":")) { return name[u.index(after: colon)...] }
             return name[...]
+        }
+
+        /// `text` without the XML white space (space, tab, CR, LF) around it.
+        static func trimmed(_ text: String) -> String {
+            let u = text.utf8
+            func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+            guard let first = u.first, let last = u.last, isSpace(first) || isSpace(last) else { return text }
+            guard let start = u.firstIndex(where: { !isSpace($0) }) else { return "" }
+            let end = u.lastIndex(where: { !isSpace($0) })!
+            return String(text[start...end])
         }
 
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
@@ -260,7 +271,7 @@ public enum SitemapXML {
             if depth == 3, inLoc {
                 inLoc = false
                 entryHasLoc = true
-                if let kind = outcome.kind, !onLoc(kind, text.trimmingCharacters(in: .whitespacesAndNewlines), locLine) {
+                if let kind = outcome.kind, !onLoc(kind, Self.trimmed(text), locLine) {
                     outcome.stopped = true
                     parser.abortParsing()
                 }
