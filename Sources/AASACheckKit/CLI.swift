@@ -21,7 +21,8 @@ public protocol Command: Sendable {
     /// - Returns: how the text summary ends the run.
     /// - Throws: ``UsageError`` for arguments that do not make sense together.
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd
-    /// The output formats it can write (default: every ``OutputFormat``).
+    /// The output formats it can write (default: every ``OutputFormat`` whose renderer does
+    /// not name the commands it is for, ``Renderer/commands``, or names this one).
     static var formats: [OutputFormat] { get }
     /// Whether it reads the CI configuration (`--config`, `aasa-check.json`) and so takes
     /// `--config` and `--fail-on` (default `true`).
@@ -29,7 +30,7 @@ public protocol Command: Sendable {
 }
 
 extension Command {
-    public static var formats: [OutputFormat] { OutputFormat.allCases }
+    public static var formats: [OutputFormat] { OutputFormat.allCases.filter { $0.renderer.commands?.contains(name) ?? true } }
     public static var usesConfig: Bool { true }
 }
 

@@ -158,6 +158,7 @@ struct BatchPartsTests {
                 #expect(log.records == 2, "cut at \(cut)")
                 #expect(log.done == Self.read(Self.record("a.example") + Self.record("b.example")).done)
                 #expect(log.endsMidLine == (cut > lastStart))
+                #expect(log.completeLength == lastStart)
                 #expect(log.brokenLines == 0)
             }
         }

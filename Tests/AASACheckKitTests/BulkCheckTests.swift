@@ -271,7 +271,7 @@ struct BulkCheckTests {
         pipeline.received(FetchResult(index: started[0].1, request: started[0].0, outcome: .failure(refused)))
         #expect({ if case .finished = pipeline.next() { return true } else { return false } }())
         let ready = await offPool { [pipeline] in (pipeline.takeReady(), pipeline.takeReady()) }
-        let byIndex = Dictionary(uniqueKeysWithValues: [ready.0, ready.1].map { ($0.0, $0.1) })
+        let byIndex = Dictionary(uniqueKeysWithValues: [try #require(ready.0), try #require(ready.1)].map { ($0.0, $0.2) })
         #expect(byIndex[1]?.lookedUp == false)
         #expect(byIndex[1]?.addresses == nil)
         #expect(byIndex[0]?.lookedUp == true)

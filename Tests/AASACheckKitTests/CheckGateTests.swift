@@ -44,6 +44,23 @@ struct CheckGateTests {
         #expect(verdicts[0]["url"] as? String == "https://good.aasa.test/todos/1")
     }
 
+    /// An empty route list is AASA706 (exit 1); an unreadable one exits 2; neither reports the
+    /// served file's rules as unused (AASA704).
+    @Test func emptyOrUnreadableRouteListsReportNoUnusedRules() throws {
+        let empty = try temporaryFile(Array("# routes\n".utf8), name: UUID().uuidString + ".routes")
+        let broken = try temporaryFile(Array("/todos/1\nshare maybe\n".utf8), name: UUID().uuidString + ".routes")
+        defer {
+            try? FileManager.default.removeItem(atPath: empty)
+            try? FileManager.default.removeItem(atPath: broken)
+        }
+        let r = try check(["good.aasa.test", "--no-cdn", "--routes", empty, "--json"])
+        #expect(r.status == 1)
+        #expect(try r.codes().filter { $0.hasPrefix("AASA70") } == ["AASA706"])
+        let b = try check(["good.aasa.test", "--no-cdn", "--routes", broken, "--json"])
+        #expect(b.status == 2)
+        #expect(try b.codes().filter { $0.hasPrefix("AASA70") } == ["AASA705"])
+    }
+
     @Test func entitlementEntriesAreCrossCheckedPerService() throws {
         let file = try entitlements(["applinks:good.aasa.test", "webcredentials:good.aasa.test"])
         defer { try? FileManager.default.removeItem(atPath: file) }

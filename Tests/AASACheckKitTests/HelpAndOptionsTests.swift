@@ -65,8 +65,8 @@ func temporaryDirectory() throws -> String {
         #expect(docs.count == 1)
         let failing = try #require(docs[0]["failing"] as? String)
         let passing = try #require(docs[0]["passing"] as? String)
-        #expect(failing == #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/buy/*"},]}]}}"#)
-        #expect(passing == #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/buy/*"}]}]}}"#)
+        #expect(failing == #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/buy/*"},]}]}}"#)
+        #expect(passing == #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/buy/*"}]}]}}"#)
     }
 
     @Test func aBrokenConfigurationStopsOnlyTheCommandsThatUseIt() throws {

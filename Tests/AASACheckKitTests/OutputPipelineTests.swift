@@ -96,7 +96,7 @@ import Testing
 
     @Test func everyFormatIsRegisteredOnceByName() {
         let names = OutputFormat.all.map(\.rawValue)
-        #expect(names == ["text", "json", "sarif", "junit", "github"])
+        #expect(names == ["text", "json", "jsonl", "sarif", "junit", "github"])
         #expect(Set(names).count == names.count)
         for name in names { #expect(OutputFormat(rawValue: name)?.rawValue == name) }
         #expect(OutputFormat(rawValue: "xml") == nil)

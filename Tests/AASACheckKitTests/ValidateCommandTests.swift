@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func failOnControlsTheExitStatus() {
-        let warnOnly = fixturePath("corpus/aasa/WelcometoMyGarden__welcometomygarden__static_.well-known_apple-app-site-association")
+        let warnOnly = fixturePath("corpus/aasa/Aharonik1__furnis-app-site-association__apple-app-site-association")
         #expect(run(["validate", warnOnly]).status == 0)
         #expect(run(["validate", "--fail-on", "warning", warnOnly]).status == 1)
         #expect(run(["validate", "--fail-on", "never", fixturePath("corpus/aasa/5calls__5calls__static_.well-known_apple-app-site-association")]).status == 0)

@@ -64,4 +64,60 @@ import Testing
         let query = validate(paths(#"["/search?q=*", "/x?y"]"#)).diagnostics
         #expect(query.filter { $0.code == "AASA403" }.count == 1)
     }
+
+    /// AASA401: a catch-all with rules after it hides them (warning); the last rule is a
+    /// deliberate catch-all (info) whose message accounts for the rules before it.
+    @Test(arguments: [
+        // Apple's own sample shape: excludes, then everything else.
+        (#"[{"/":"/api/*","exclude":true},{"/":"*"}]"#, Severity.info,
+         "details[0].components[1] `{\"/\":\"*\"}` is the last rule and matches every URL: it opens in the app every URL except those the exclude rule before it keeps on the web (`/api/*`)"),
+        (#"[{"/":"/api/*","exclude":true},{"\u0023":"web","exclude":true},{}]"#, .info,
+         "details[0].components[2] `{}` is the last rule and matches every URL: it opens in the app every URL except those the 2 exclude rules before it keep on the web (`/api/*`, `{\"#\":\"web\",\"exclude\":true}`)"),
+        (#"[{"/":"*"}]"#, .info, "details[0].components[0] `{\"/\":\"*\"}` is the last rule and matches every URL: it opens every URL of the domain in the app"),
+        (#"[{"/":"/a"},{"/":"/*"}]"#, .info,
+         "details[0].components[1] `{\"/\":\"/*\"}` is the last rule and matches every URL: it opens every URL of the domain in the app (the rule before it decides the same)"),
+        (#"[{"/":"/a"},{"/":"*","exclude":true}]"#, .info,
+         "details[0].components[1] `{\"/\":\"*\",\"exclude\":true}` is the last rule and matches every URL: it keeps in the browser every URL except those the include rule before it opens in the app (`/a`)"),
+        (#"[{"/":"*"},{"/":"/admin/*","exclude":true}]"#, .warning,
+         "details[0].components[0] `{\"/\":\"*\"}` matches every URL: it opens every URL of the domain in the app; the 1 rule after it can never decide"),
+        (#"[{"/":"/api/*","exclude":true},{"/":"*"},{"/":"/b"},{"/":"/c"}]"#, .warning,
+         "details[0].components[1] `{\"/\":\"*\"}` matches every URL: it opens in the app every URL except those the exclude rule before it keeps on the web (`/api/*`); the 2 rules after it can never decide"),
+    ] as [(String, Severity, String)])
+    func catchAll(_ rules: String, _ severity: Severity, _ message: String) throws {
+        let found = validate(components(rules)).diagnostics.filter { $0.code == "AASA401" }
+        try #require(found.count == 1)
+        #expect(found[0].severity == severity)
+        #expect(found[0].message == message)
+    }
+
+    @Test func legacyCatchAllLastIsInfo() {
+        let found = validate(paths(#"["NOT /api/*", "*"]"#)).diagnostics.filter { $0.code == "AASA401" }
+        #expect(found.map(\.severity) == [.info])
+        #expect(found.first?.message.contains("except those the exclude rule before it keeps on the web (`/api/*`)") == true)
+    }
+
+    /// AASA403 (info): a legacy path ending in `?*` right after a word, meant as "any query",
+    /// opens other pages; the example it gives does open the app.
+    @Test func legacyQueryWildcardIsInfoWithAnExampleItOpens() throws {
+        let json = paths(#"["/join?*"]"#)
+        let found = validate(json, domain: "example.com").diagnostics.filter { $0.code == "AASA403" }
+        try #require(found.count == 1)
+        #expect(found[0].severity == .info)
+        let start = try #require(found[0].message.range(of: "it opens https://example.com"))
+        let example = "https://example.com" + found[0].message[start.upperBound...].prefix(while: { $0 != " " })
+        #expect(found[0].message.contains("reads like \"/join\" with any query"))
+        for url in [example, "https://example.com/joinery", "https://example.com/join/x"] {
+            #expect(try decide(MatchCase(json, url, .match)).decision == .match, "\(url)")
+        }
+        #expect(found[0].hint == #"For /join with any query, write "/join" (paths ignore the query); for everything under it, "/join/*"."#)
+    }
+
+    @Test(arguments: [#"["/join/?*"]"#, #"["/join?"]"#, #"["/a?*/b"]"#, #"["*?*"]"#, #"["/$(lang)?*"]"#, #"["/join\\?*"]"#])
+    func otherQuestionMarksInLegacyPathsAreFine(_ list: String) {
+        #expect(!validate(paths(list)).diagnostics.contains(code: "AASA403"), "\(list)")
+    }
+
+    @Test func componentsAreNotLegacyPaths() {
+        #expect(!validate(components(#"[{"/":"/join?*"}]"#)).diagnostics.contains(code: "AASA403"))
+    }
 }

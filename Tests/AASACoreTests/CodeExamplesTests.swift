@@ -19,6 +19,16 @@ import Testing
         #expect(!found.contains(code: code), "passing example of \(code) gave \(found.map { "\($0.code): \($0.message)" })")
     }
 
+    /// `explain` shows the passing example as the fix: it must be clean, not trade one
+    /// finding for another (AASA404's once raised AASA318). Infos are allowed.
+    @Test(arguments: CodeDoc.all.map(\.code.rawValue))
+    func passingExampleHasNoOtherWarningOrError(_ code: String) throws {
+        let doc = try #require(CodeDoc.lookup(code))
+        let found = try #require(doc.passing.run(), "no pipeline runs the examples of \(code)")
+        let loud = found.filter { $0.severity >= .warning }
+        #expect(loud.isEmpty, "passing example of \(code) gave \(loud.map { "\($0.code) \($0.severity): \($0.message)" })")
+    }
+
     @Test func registryMatchesTheSpecBlocksImplementedSoFar() {
         let all = CodeDoc.all.map(\.code.rawValue)
         #expect(all == all.sorted(), "Registry.swift lists codes in numeric order")

@@ -189,7 +189,7 @@ import Testing
         let d = try #require(report.diagnostics.first)
         #expect(d.code == "AASA601")
         #expect(!d.message.unicodeScalars.contains { $0.value == 27 })
-        #expect(d.message.contains("\\u{1b}"))
+        #expect(d.message.contains("\\u{1B}"))
     }
 
     @Test func profileChecks() throws {

@@ -274,7 +274,7 @@ let appleRules = #"[{"\u0023":"no_universal_links","exclude":true},{"/":"/buy/*"
         #expect(hit.explanation.contains("details[0].components[1]"))
         #expect(hit.explanation.contains(#"`{"/":"/buy/*"}`"#))
         let miss = try decide(MatchCase(components(appleRules), "https://example.com/help/x?articleNumber=123", .noMatch))
-        #expect(miss.rule?.index == 3)
+        #expect(miss.rule == nil && miss.closest?.index == 3)
         #expect(miss.explanation.contains("`/help/*` matched the path"))
         #expect(miss.explanation.contains("`?articleNumber` `????` needs 4 characters, got 3"))
         let absent = try decide(MatchCase(components(appleRules), "https://example.com/help/x", .noMatch))
@@ -285,6 +285,44 @@ let appleRules = #"[{"\u0023":"no_universal_links","exclude":true},{"/":"/buy/*"
         let noEntry = try decide(MatchCase(components(appleRules), "https://example.com/buy/x", .noMatch, app: "ABCDE12345.other"))
         #expect(noEntry.explanation.contains("no details entry lists"))
         #expect(noEntry.detail == nil && noEntry.component == nil)
+    }
+
+    /// The closest rule of a `no_match` is the one that got furthest: its path matched (or it
+    /// has none) and its query or fragment failed; `nil` when no path matched.
+    @Test(arguments: [
+        // The example of issue 10: the first rule's query accepts absence but its path fails.
+        ("/f#x", 1 as Int?),
+        ("/f", 1),
+        ("/e?flag=1", 0),
+        ("/e?flag=1#market", 0),
+        ("/g", nil),
+        ("/e/x", nil),
+    ] as [(String, Int?)])
+    func closestRuleGotFurthest(_ url: String, _ expected: Int?) throws {
+        let rules = ##"[{"/":"/e","?":{"flag":""}},{"/":"/f","#":"*market*"}]"##
+        let r = try decide(MatchCase(components(rules), "https://example.com" + url, .noMatch))
+        #expect(r.decision == .noMatch)
+        #expect(r.rule == nil && r.component == nil)
+        #expect(r.closest?.index == expected, "\(r.explanation)")
+        if let expected {
+            #expect(r.explanation.contains("closest is details[0].components[\(expected)]"))
+        } else {
+            #expect(r.explanation == "no rule of details[0] matches: no rule's path pattern matches the path \(url)")
+        }
+    }
+
+    /// Among rules whose path matched, fewer failing conditions win, then more passing ones;
+    /// a rule without `/` counts as a path match but loses to one that matched a real path.
+    @Test func closestPrefersTheRuleThatMatchedMost() throws {
+        let rules = ##"[{"\u0023":"top","exclude":true},{"/":"/a/*","?":{"x":"1","y":"2"}},{"/":"/a/*","?":{"x":"1"},"\u0023":"z"}]"##
+        let oneFails = try decide(MatchCase(components(rules), "https://example.com/a/b?x=1&y=3", .noMatch))
+        #expect(oneFails.closest?.index == 1, "\(oneFails.explanation)")
+        let fewerFailures = try decide(MatchCase(components(rules), "https://example.com/a/b?x=2#z", .noMatch))
+        #expect(fewerFailures.closest?.index == 2, "\(fewerFailures.explanation)")
+        let tie = try decide(MatchCase(components(rules), "https://example.com/a/b?x=1#q", .noMatch))
+        #expect(tie.closest?.index == 1, "a tie goes to the first rule: \(tie.explanation)")
+        let apple = try decide(MatchCase(components(appleRules), "https://example.com/about", .noMatch))
+        #expect(apple.closest?.index == 0, "only the fragment rule's (absent) path condition holds")
     }
 
     /// The fast decision path agrees with the explaining one.

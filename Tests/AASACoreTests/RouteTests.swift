@@ -136,6 +136,52 @@ import Testing
         let d = RouteList.parse(Array("[\n{\"route\": \"/a\"},\n]".utf8))
         #expect(d.errors.first?.line == 3)
     }
+    /// AASA706: a list without routes (empty, comments only, an empty JSON list) is an error,
+    /// and no rule is reported as unused (AASA704) against it.
+    @Test(arguments: ["", "\n\n", "# routes\n   # none yet\n", "[]", " {\"routes\": []}\n"])
+    func emptyRouteListIsAASA706(_ list: String) throws {
+        let r = try check(#"[{"/":"/todos"},{"/":"/legacy/*"}]"#, Array(list.utf8))
+        #expect(r.diagnostics.map(\.code.rawValue) == ["AASA706"])
+        #expect(r.diagnostics.first?.severity == .error)
+        #expect(r.diagnostics.first?.file == "routes")
+        #expect(r.summary.hasPrefix("0 routes"))
+    }
+
+    /// A list with entries that cannot be read (exit 2 in the CLI) says nothing about unused
+    /// rules: the unread entries might be the ones that use them.
+    @Test(arguments: ["/todos\nnot a route\n", #"[{"route": "/todos"}, {"rout": "/legacy/x"}]"#])
+    func unreadableEntriesSuppressAASA704(_ list: String) throws {
+        let r = try check(#"[{"/":"/todos"},{"/":"/legacy/*"}]"#, Array(list.utf8))
+        #expect(r.diagnostics.map(\.code.rawValue) == ["AASA705"])
+        #expect(r.verdicts.map(\.route.text) == ["/todos"])
+        let whole = try check(#"[{"/":"/todos"},{"/":"/legacy/*"}]"#, Array("/todos\n".utf8))
+        #expect(whole.diagnostics.map(\.code.rawValue) == ["AASA704"], "a list read whole still reports it")
+    }
+
+    /// Routes are counted as entries, whatever lines they are on.
+    @Test(arguments: [
+        (#"[{"route": "/todos"}, {"route": "/me", "expect": "web"}, "/profile"]"#, 3),
+        (#"{"routes": ["/todos", "/me"]}"#, 2),
+        ("/todos\n/me web\n", 2),
+    ] as [(String, Int)])
+    func routesAreCountedAsEntries(_ list: String, _ count: Int) throws {
+        let r = try check(#"[{"/":"/todos"},{"/":"/profile"}]"#, Array(list.utf8))
+        #expect(r.routeCount == count)
+        #expect(r.summary.hasPrefix("\(count) routes"), "\(r.summary)")
+    }
+
+    /// What standard error says about a list that cannot be read: entries for JSON, lines for text.
+    @Test func unreadableReasonsCountEntries() {
+        let json = RouteList.read(Array(#"[{"route": "/a"}, 5, {"rout": "/b"}]"#.utf8))
+        #expect(json.unreadableReason(file: "r.json") == "r.json: the route list has 2 entries that cannot be read (AASA705)")
+        let one = RouteList.read(Array(#"["/a", 5]"#.utf8))
+        #expect(one.unreadableReason(file: "r.json") == "r.json: the route list has 1 entry that cannot be read (AASA705)")
+        let text = RouteList.read(Array("/a\nnope\nnope again\n".utf8))
+        #expect(text.unreadableReason(file: "r.txt") == "r.txt: the route list has 2 lines that cannot be read (AASA705)")
+        let broken = RouteList.read(Array("[\"/a\",\n".utf8))
+        #expect(broken.unreadableReason(file: "r.json")?.hasPrefix("r.json: the route list is not valid JSON: ") == true)
+        #expect(RouteList.read(Array("/a\n".utf8)).unreadableReason(file: "r") == nil)
+    }
 }
 
 @Suite struct RouteHintTests {

@@ -49,6 +49,8 @@ public struct ResumeLog: Sendable {
     /// Whether the input ended with a line that has no newline: the half-written record of a
     /// killed run (or a whole one, when only its newline was lost). It is not counted.
     public private(set) var endsMidLine = false
+    /// Bytes up to and including the last newline: where a half-written last line starts.
+    public private(set) var completeLength = 0
 
     /// Longest line read as a record by default, in bytes.
     public static let defaultMaxLine = 64 * 1_048_576
@@ -59,6 +61,7 @@ public struct ResumeLog: Sendable {
     private var lineTooLong = false
     private var lineNumber = 0
     private var finished = false
+    private var bytesFed = 0
 
     public init(maxLine: Int = ResumeLog.defaultMaxLine) {
         self.maxLine = maxLine
@@ -71,12 +74,17 @@ public struct ResumeLog: Sendable {
     public mutating func feed<Bytes: Collection>(_ chunk: Bytes) where Bytes.Element == UInt8 {
         precondition(!finished, "feed after finish")
         var rest = chunk[...]
+        var consumed = 0
         while let newline = rest.firstIndex(of: 0x0A) {
-            append(rest[..<newline])
+            let line = rest[..<newline]
+            append(line)
             endLine()
+            consumed += line.count + 1
+            completeLength = bytesFed + consumed
             rest = rest[rest.index(after: newline)...]
         }
         append(rest)
+        bytesFed += consumed + rest.count
     }
 
     /// Ends the input: a last line without a newline is left out.

@@ -20,11 +20,16 @@ public enum CheckCommand: Command {
     Many domains (--domains FILE) are checked as a stream, --concurrency requests at once:
     each domain is printed as soon as it and those before it are done, in the order given,
     with progress on standard error when it is a terminal; memory stays flat however many.
+    For very many: --format jsonl writes one JSON object a line per domain as it is done;
+    --shard K/N splits the list among machines or processes (a stable hash of each domain);
+    --resume FILE goes on after a stopped run; --rate and --cdn-concurrency keep it polite.
     """
     public static let examples: [(String, String)] = [
         ("aasa-check example.com", "Everything between example.com and working universal links"),
         ("aasa-check example.com www.example.com --app-id ABCDE12345.com.example.app", "Several domains, and is my app in their files?"),
         ("aasa-check --json --domains domains.txt", "Many domains, machine-readable"),
+        ("aasa-check --domains top-1m.txt --format jsonl --shard 3/8 --rate 50 >> shard-3.jsonl", "The third of eight shards of a long list, one JSON object a line, 50 requests a second"),
+        ("aasa-check --domains top-1m.txt --format jsonl --shard 3/8 --rate 50 --resume shard-3.jsonl >> shard-3.jsonl", "The same shard again after it stopped: only the domains not yet recorded"),
         ("aasa-check staging.example.test --connect-to ::127.0.0.1:8443 --cacert ca.pem --no-cdn", "A staging server before DNS points at it"),
     ]
     public static let options: [OptionSpec] = [
@@ -33,52 +38,40 @@ public enum CheckCommand: Command {
         OptionSpec("--routes", value: "FILE", help: "Route list judged against each domain's served file (see `aasa-check routes --help`)."),
         OptionSpec("--entitlements", value: "FILE", help: "Entitlements, .xcent or profile: linted, and its entries for each domain checked against the served file."),
         OptionSpec("--profile", value: "FILE", help: "Provisioning profile that supplies the app ID and must grant Associated Domains."),
-    ] + NetworkOptions.specs
-
-    /// Most bytes read from a `--domains` file.
-    static let domainsFileLimit = 4 * 1_048_576
+    ] + NetworkOptions.specs + BatchOptions.specs
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
-        let options = try NetworkOptions.parse(arguments)
+        var options = try NetworkOptions.parse(arguments)
+        let batch = try BatchOptions.parse(arguments, format: context.format, network: &options)
         let out = context.output
-        var inputs = arguments.positionals
-        if let file = arguments.value("--domains") {
-            let contents = try InputFile.read(file, limit: domainsFileLimit, console: context.console)
-            if contents.totalSize > domainsFileLimit { throw UsageError("--domains \(SafeText.escape(file)) is larger than \(domainsFileLimit) bytes") }
-            for line in String(decoding: contents.bytes, as: UTF8.self).split(whereSeparator: \.isNewline) {
-                let text = String(line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "").trimmingWhitespace
-                if !text.isEmpty { inputs.append(text) }
-            }
-        }
-        guard !inputs.isEmpty else {
+        let file = arguments.value("--domains")
+        guard !arguments.positionals.isEmpty || file != nil else {
             throw UsageError("give at least one DOMAIN; see `aasa-check check --help`")
         }
-        var targets: [CheckTarget] = []
-        var bad: [String] = []
-        var seen = Set<String>()
-        for input in inputs {
-            do {
-                let target = try CheckTarget.parse(input)
-                // The same domain given twice is checked once.
-                if seen.insert(target.host + "?" + (target.mode ?? "") + (target.plainHTTP ? "http" : "")).inserted { targets.append(target) }
-            } catch let error as UsageError {
-                bad.append(error.message)
-            }
-        }
+        // Read as checked: a list of any length is never held whole (``DomainList``).
+        let list = try DomainList(positionals: arguments.positionals, file: file, shard: batch.shard,
+                                  resume: batch.resume?.log, console: context.console)
         let gate = try DomainGate.load(arguments, context: context)
-        for message in bad { out.unreadable(message) }
-        for input in gate.unreadable { out.unreadable(input.message, subject: input.subject) }
+        gate.unreadable.forEach(out.unreadable)
         // Findings about the route list and entitlement come first: they hold for every domain.
         for (label, bytes) in gate.sources { out.source(label, bytes) }
         out.findings(gate.inputDiagnostics)
 
+        if let resume = batch.resume, !context.quiet {
+            context.console.err("aasa-check: \(resume.log.summary(path: resume.path))\n")
+        }
+        batch.prepareResumedOutput(console: context.console, sink: out.sink)
+
         // Domains stream through: each is judged as soon as its fetches are done, while the
-        // others are still being fetched, and handed on in input order. Nothing but small
-        // records waits for its turn.
-        let progress = ProgressLine(console: context.console, total: targets.count,
-                                    enabled: context.console.stderrIsTerminal && !context.quiet && targets.count > 1)
+        // others are still being fetched, and handed on in input order (completion order with
+        // --unordered). Nothing but small records waits for its turn.
+        let showProgress = context.console.stderrIsTerminal && !context.quiet
+        let total = showProgress ? DomainList.estimate(positionals: arguments.positionals, file: file, shard: batch.shard,
+                                                       resume: batch.resume?.log) : nil
+        let progress = ProgressLine(console: context.console, total: total ?? 0, enabled: (total ?? 0) > 1)
         out.routeOutput { progress.print($0) }
-        DomainCheck.stream(targets, options: options, appIDs: gate.membershipAppIDs, process: { outcome in
+        DomainCheck.stream(from: { list.next() }, options: options, appIDs: gate.membershipAppIDs, ordered: !batch.unordered,
+                           process: { outcome in
             progress.advance()
             guard !gate.isEmpty else { return out.report(for: outcome) }
             let judged = gate.judge(host: outcome.target.host, document: outcome.hosting.validation?.document)
@@ -87,7 +80,20 @@ public enum CheckCommand: Command {
             out.domain(report)
         })
         progress.finish()
-        return RunEnd(subject: targets.count > 1 ? "\(targets.count) domains" : nil,
+        for message in list.unreadable { out.unreadable(message) }
+        if list.unreadableCount > list.unreadable.count {
+            out.unreadable("\(list.unreadableCount - list.unreadable.count) more entries are not domains (the first \(list.unreadable.count) are listed)")
+        }
+        if list.entries == 0 {
+            throw UsageError("give at least one DOMAIN; --domains \(SafeText.value(file ?? "")) has none")
+        }
+        if !context.quiet, batch.shard != nil || batch.resume != nil {
+            var parts: [String] = []
+            if let shard = batch.shard { parts.append("shard \(shard): \(list.otherShards) in other shards") }
+            if let resume = batch.resume { parts.append("\(list.resumed) already in \(SafeText.value(resume.path))") }
+            context.console.err("aasa-check: \(list.handedOut) domain\(list.handedOut == 1 ? "" : "s") checked (\(parts.joined(separator: "; ")))\n")
+        }
+        return RunEnd(subject: list.handedOut > 1 ? "\(list.handedOut) domains" : nil,
                       reminder: "A correct file does not prove devices have fetched it: they refresh about weekly through Apple's CDN, and links typed in Safari or tapped on a page of the same domain stay in the browser.")
     }
 }

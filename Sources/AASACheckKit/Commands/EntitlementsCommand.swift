@@ -66,7 +66,7 @@ public enum EntitlementsCommand: Command {
         // The profile given with --profile.
         var profile: EntitlementsFile?
         if let path = arguments.value("--profile") {
-            if let file = readEntitlements(path, into: out, console: context.console) {
+            if let file = EntitlementsInput.read(path, into: out, console: context.console) {
                 guard file.profile != nil else {
                     throw UsageError("--profile \(SafeText.escape(path)): not a provisioning profile (no Entitlements dictionary)")
                 }
@@ -81,7 +81,7 @@ public enum EntitlementsCommand: Command {
         // Lint every FILE.
         var linted: [EntitlementsReport] = []
         for path in arguments.positionals {
-            guard let file = readEntitlements(path, into: out, console: context.console) else { continue }
+            guard let file = EntitlementsInput.read(path, into: out, console: context.console) else { continue }
             let result = EntitlementsLinter.lint(file, appID: appIDs.first, profile: profile)
             diagnostics += result.diagnostics
             if file.profile != nil {
@@ -166,46 +166,6 @@ public enum EntitlementsCommand: Command {
         for note in notes { out.note(note) }
         let files = arguments.positionals.count
         return RunEnd(subject: files == 1 ? "1 file" : "\(files) files")
-    }
-
-    /// Reads and parses one entitlements file or profile; a failure is an unreadable input of `out`.
-    static func readEntitlements(_ path: String, into out: RunOutput, console: Console) -> EntitlementsFile? {
-        do {
-            let (file, bytes) = try readEntitlements(path, console: console)
-            if let bytes { out.source(file.path ?? "<stdin>", bytes) }
-            return file
-        } catch {
-            out.unreadable(error.message, subject: error.subject)
-            return nil
-        }
-    }
-
-    /// An entitlements file or profile that cannot be read, and why.
-    struct UnreadableFile: Error {
-        var message: String
-        /// The file as reports name it.
-        var subject: String
-    }
-
-    /// Reads and parses one entitlements file or profile.
-    /// - Returns: the file, and its bytes when it is an XML property list (for source lines).
-    /// - Throws: ``UnreadableFile`` saying why it cannot be read.
-    static func readEntitlements(_ path: String, console: Console) throws(UnreadableFile) -> (EntitlementsFile, [UInt8]?) {
-        let label = path == "-" ? "<stdin>" : path
-        do {
-            let input = try InputFile.read(path, limit: EntitlementsFile.maxBytes, kind: .entitlements, console: console)
-            if input.stoppedAtLimit {
-                throw UnreadableFile(message: "\(SafeText.value(label)): " + input.tooLarge("the file") + " for entitlements and profiles", subject: label)
-            }
-            let file = try EntitlementsFile.read(input.bytes, path: label)
-            return (file, file.container == .xmlPropertyList ? input.bytes : nil)
-        } catch let error as UnreadableFile {
-            throw error
-        } catch let error as UsageError {
-            throw UnreadableFile(message: error.message, subject: label)
-        } catch {
-            throw UnreadableFile(message: "\(SafeText.escape(label)): \(error)", subject: label)
-        }
     }
 
     /// One plan for all files: each host once, its CDN needed when any file needs it.

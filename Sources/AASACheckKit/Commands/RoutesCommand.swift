@@ -28,9 +28,6 @@ public enum RoutesCommand: Command {
         OptionSpec("--domain", value: "HOST", help: "The host a local file is served for (default example.com)."),
     ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" }
 
-    /// Largest route list read, in bytes (16 MiB).
-    static let routeListLimit = 16 * 1_048_576
-
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
         guard let source = arguments.positionals.first, arguments.positionals.count == 1 else {
             throw UsageError("give one SOURCE (a file or a domain); see `aasa-check routes --help`")
@@ -39,29 +36,25 @@ public enum RoutesCommand: Command {
             throw UsageError("--routes FILE is required; see `aasa-check routes --help`")
         }
         let appIDs = try arguments.appIDs()
-        let routeBytes = try InputFile.read(routesPath, limit: routeListLimit, kind: .routeList, console: context.console)
-        guard !routeBytes.stoppedAtLimit else {
-            throw UsageError("--routes \(SafeText.value(routesPath)): " + routeBytes.tooLarge("the route list"))
-        }
+        let list = try RouteListInput(path: routesPath, console: context.console)
         let loaded = try DocumentSource.load(source, arguments: arguments, context: context)
         let out = context.output
         out.source(loaded.label, loaded.bytes)
-        out.source(routesPath, routeBytes.bytes)
+        out.source(routesPath, list.bytes)
         out.fetches(loaded.fetches)
-        let parsed = RouteList.parse(routeBytes.bytes)
-        var diagnostics = loaded.diagnostics
-        // A malformed route list: the command cannot run as asked (exit status 2).
-        diagnostics += parsed.errors.map { $0.diagnostic(file: routesPath) }
+        // AASA705 for each entry that is not a route (the command cannot run as asked: exit
+        // status 2), or AASA706 for a list without routes.
+        var diagnostics = loaded.diagnostics + list.diagnostics
         guard let document = loaded.validation.document else {
             out.findings(diagnostics)
-            unreadableLines(parsed.errors.count, routesPath, out)
+            if let unreadable = list.unreadable { out.unreadable(unreadable) }
             return RunEnd(subject: "no routes judged: the file does not decode")
         }
         out.subject(loaded.label, kind: .domainFile)
         let domain = loaded.host ?? "example.com"
         let matcher = DocumentMatcher(document: document, host: loaded.host)
-        let result = RouteCheck.run(matcher: matcher, domain: domain, routes: parsed.routes,
-                                    appIDs: appIDs, routesFile: routesPath)
+        let result = RouteCheck.run(matcher: matcher, domain: domain, routes: list.routes,
+                                    appIDs: appIDs, routesFile: routesPath, judgeRules: list.judgesRules)
         for verdict in result.verdicts { out.route(verdict) }
         diagnostics += result.diagnostics.map { d in
             var d = d
@@ -73,17 +66,7 @@ public enum RoutesCommand: Command {
             return d
         }
         out.findings(diagnostics)
-        unreadableLines(parsed.errors.count, routesPath, out)
+        if let unreadable = list.unreadable { out.unreadable(unreadable) }
         return RunEnd(subject: result.summary)
-    }
-
-    /// The route list's lines that cannot be read make the run incomplete (exit status 2).
-    static func unreadableLines(_ count: Int, _ routesPath: String, _ out: RunOutput) {
-        guard count > 0 else { return }
-        out.unreadable(unreadableMessage(count, routesPath), subject: routesPath)
-    }
-
-    static func unreadableMessage(_ count: Int, _ routesPath: String) -> String {
-        "\(routesPath): the route list has \(count) line\(count == 1 ? "" : "s") that cannot be read (AASA705)"
     }
 }

@@ -148,6 +148,8 @@ public final class RunOutput {
         renderer.unreadable(UnreadableInput(subject: subject, message: message))
     }
 
+    public func unreadable(_ input: UnreadableInput) { unreadable(input.message, subject: input.subject) }
+
     /// Whether an input could not be read so far.
     public var hasUnreadable: Bool { !unreadable.isEmpty }
 

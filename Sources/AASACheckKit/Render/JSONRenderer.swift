@@ -165,6 +165,8 @@ public final class JSONRenderer: Renderer {
             ("url", .string(m.url)), ("appID", .string(m.appID)), ("decision", .string(m.decision.rawValue)),
             ("detail", .optional(m.detail)), ("component", .optional(m.component)), ("explanation", .string(m.explanation)),
             ("rule", .optional(m.rule?.text)),
+            // no_match: the rule that got furthest (spec cli.md), not a deciding rule.
+            ("closest", m.closest.map { .object([("detail", .optional(m.detail)), ("component", .int($0.index)), ("rule", .string($0.text))]) } ?? .null),
         ])
     }
 

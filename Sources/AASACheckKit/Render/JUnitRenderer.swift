@@ -232,16 +232,7 @@ public final class JUnitRenderer: Renderer {
         "\(d.place): \(d.severity.rawValue)[\(d.code)]: \(d.message)" + (d.hint.map { " (hint: \($0))" } ?? "")
     }
 
-    /// Text XML 1.0 can hold: control characters other than tab, LF and CR become visible escapes.
-    static func clean(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            if (u.value < 0x20 && u.value != 0x09 && u.value != 0x0A && u.value != 0x0D) || u.value == 0xFFFE || u.value == 0xFFFF {
-                out += "\\u{\(String(u.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(u)
-            }
-        }
-        return out
-    }
+    /// Text XML 1.0 can hold, and safe to show: unsafe characters escaped (``SafeText``), line
+    /// feeds kept.
+    static func clean(_ s: String) -> String { SafeText.escape(s, keepNewlines: true) }
 }

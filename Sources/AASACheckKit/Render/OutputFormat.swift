@@ -10,6 +10,7 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
     public static let all: [OutputFormat] = [
         OutputFormat(TextRenderer.self),
         OutputFormat(JSONRenderer.self),
+        OutputFormat(JSONLinesRenderer.self),
         OutputFormat(SARIFRenderer.self),
         OutputFormat(JUnitRenderer.self),
         OutputFormat(GitHubRenderer.self),

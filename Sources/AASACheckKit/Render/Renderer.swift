@@ -38,6 +38,8 @@ public protocol Renderer: AnyObject, SendableMetatype {
     /// Whether it shows the decisions of every page of `coverage` (``page(_:)``); only then
     /// are they made, since a site has millions of pages.
     static var showsEveryPage: Bool { get }
+    /// The commands it is for (`jsonl`: `check`), or `nil` for every command.
+    static var commands: [String]? { get }
 
     /// - Parameters:
     ///   - run: the command and the common options.
@@ -78,6 +80,7 @@ extension Renderer {
     public static var isForPeople: Bool { false }
     public static var showsExcerpts: Bool { false }
     public static var showsEveryPage: Bool { false }
+    public static var commands: [String]? { nil }
     public func subject(_ subject: Subject) {}
     public func findings(_ findings: [Finding]) {}
     public func fetches(_ fetches: [Fetch]) {}

@@ -132,18 +132,8 @@ public final class SARIFRenderer: Renderer {
     /// `s` with every byte of its UTF-8 outside RFC 3986's unreserved characters, `/` and the
     /// sub-delimiters other than those that would start a query or fragment percent-encoded.
     static func percentEncoded(_ s: String) -> String {
-        var out = ""
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"),
-                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-                 UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "@"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
+        PercentEncoding.encode(s) { byte in
+            PercentEncoding.isUnreserved(byte) || "/!$&'()*+,;=@".utf8.contains(byte)
         }
-        return out
     }
 }

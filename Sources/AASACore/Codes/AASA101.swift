@@ -6,7 +6,7 @@ extension CodeDoc {
         why: "Apple's CDN fetches the file from the domain; if it cannot connect, devices never get the file and universal links open in the browser.",
         fix: "Make https://DOMAIN/.well-known/apple-app-site-association answer from the public internet: check DNS records, that port 443 accepts connections, and that the server answers within a few seconds.",
         failing: .response(HTTPExample(transportError: "Connection timed out after 10001 milliseconds", transportErrorKind: .timeout)),
-        passing: .response(HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#)))
+        passing: .response(HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#)))
 }
 
 extension DiagnosticCode {

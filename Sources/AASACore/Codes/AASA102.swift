@@ -7,7 +7,7 @@ extension CodeDoc {
         why: "Apple's systems validate the certificate against public roots with the full chain, the exact host name and the dates; any failure means the file is never read.",
         fix: "Serve a certificate from a public certificate authority whose names include this host, with its intermediates, and renew it before it expires.",
         failing: .response(HTTPExample(transportError: "SSL certificate problem: certificate has expired", transportErrorKind: .tlsExpired)),
-        passing: .response(HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#)))
+        passing: .response(HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#)))
 }
 
 extension DiagnosticCode {

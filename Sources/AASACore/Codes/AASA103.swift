@@ -8,7 +8,7 @@ extension CodeDoc {
         fix: "Serve the file over HTTPS at https://DOMAIN/.well-known/apple-app-site-association.",
         failing: .response(HTTPExample(url: "http://example.com/.well-known/apple-app-site-association",
                                        transportError: "Protocol \"http\" not supported or disabled in libcurl", transportErrorKind: .badURL)),
-        passing: .response(HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#)))
+        passing: .response(HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#)))
 }
 
 extension DiagnosticCode {

@@ -7,7 +7,7 @@ extension CodeDoc {
         fix: "Serve the file with status 200 at https://DOMAIN/.well-known/apple-app-site-association on this exact host; exclude this path from apex→www or trailing-slash redirects.",
         failing: .response(HTTPExample(status: 308, headers: [("Location", "https://www.example.com/.well-known/apple-app-site-association"), ("Content-Type", "text/html")],
                                        body: "<html><body>Permanent Redirect</body></html>")),
-        passing: .response(HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#)))
+        passing: .response(HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#)))
 }
 
 extension DiagnosticCode {

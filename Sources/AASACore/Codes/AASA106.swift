@@ -6,9 +6,9 @@ extension CodeDoc {
         why: "Apple's guides ask for application/json. The CDN has been seen accepting application/octet-stream, but other types (text/plain, text/html) are a risk and often mean the server does not know the extensionless file.",
         fix: "Configure the server to send Content-Type: application/json for /.well-known/apple-app-site-association (parameters such as charset are fine).",
         failing: .response(HTTPExample(headers: [("Content-Type", "text/plain")],
-                                       body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#)),
+                                       body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#)),
         passing: .response(HTTPExample(headers: [("Content-Type", "application/json; charset=utf-8")],
-                                       body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#)))
+                                       body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#)))
 }
 
 extension DiagnosticCode {

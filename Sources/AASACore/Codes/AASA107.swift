@@ -6,8 +6,8 @@ extension CodeDoc {
         title: "The decoded body is larger than 131,072 bytes",
         why: "Apple's systems stop reading at 128 KB of decoded data (compression does not help), so the file is rejected.",
         fix: "Shorten the file: merge rules with wildcards and substitution variables, drop comments and white space, split apps across subdomains.",
-        failing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a/*", "comment": ""# + String(repeating: "x", count: 131_072) + #""}]}]}}"#),
-        passing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a/*"}]}]}}"#))
+        failing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/a/*", "comment": ""# + String(repeating: "x", count: 131_072) + #""}]}]}}"#),
+        passing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/a/*"}]}]}}"#))
 }
 
 extension DiagnosticCode {

@@ -9,9 +9,9 @@ extension CodeDoc {
         failing: .hosting(HostingExample(
             origin: HTTPExample(status: 404, headers: [("Content-Type", "text/html")], body: "<html><body>Not Found</body></html>"),
             legacy: HTTPExample(url: "https://example.com/apple-app-site-association",
-                                body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#))),
+                                body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#))),
         passing: .hosting(HostingExample(
-            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#))))
+            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#))))
 }
 
 extension DiagnosticCode {

@@ -8,10 +8,10 @@ extension CodeDoc {
         fix: "Allow the user agent AASA-Bot (and Apple's CDN addresses) for /.well-known/apple-app-site-association in the CDN, firewall or bot-protection rules.",
         failing: .hosting(HostingExample(
             origin: HTTPExample(status: 403, headers: [("Content-Type", "text/html")], body: "<html><body>Forbidden</body></html>"),
-            browser: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#,
+            browser: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#,
                                  userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15"))),
         passing: .hosting(HostingExample(
-            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#))))
+            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#))))
 }
 
 extension DiagnosticCode {

@@ -7,10 +7,10 @@ extension CodeDoc {
         why: "Apple's CDN refuses to connect to private or reserved addresses (observed: SWCERR00202 Connections to private/reserved IP addresses are not allowed), so an internal-only host never gets its file to devices.",
         fix: "Publish the domain on public addresses. For internal testing, use an associated domain with ?mode=developer or ?mode=managed, which devices fetch directly.",
         failing: .hosting(HostingExample(
-            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
+            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
             addresses: ["10.20.30.40", "fd00::1"])),
         passing: .hosting(HostingExample(
-            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
+            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
             addresses: ["93.184.215.14", "10.20.30.40"])))
 }
 

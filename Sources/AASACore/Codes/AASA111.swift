@@ -7,10 +7,10 @@ extension CodeDoc {
         fix: "Serve the plain JSON file with Content-Type: application/json.",
         failing: {
             var example = HTTPExample(headers: [("Content-Type", "application/pkcs7-mime")])
-            example.body = signedExampleFile(Array(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#.utf8))
+            example.body = signedExampleFile(Array(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#.utf8))
             return .response(example)
         }(),
-        passing: .response(HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#)))
+        passing: .response(HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#)))
 
     /// A minimal CMS `SignedData` (no signers) wrapping `content`, DER-encoded.
     static func signedExampleFile(_ content: [UInt8]) -> [UInt8] {

@@ -6,7 +6,7 @@ extension CodeDoc {
         why: "An empty file holds no services, so no universal link, password autofill or App Clip of the domain works.",
         fix: "Deploy the JSON file itself; check that the build copies `.well-known/` (dot folders are often skipped).",
         failing: .document(""),
-        passing: .document(#"{"webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}"#))
+        passing: .document(#"{"webcredentials": {"apps": ["K7Q2M9XW3P.com.example.app"]}}"#))
 }
 
 extension DiagnosticCode {

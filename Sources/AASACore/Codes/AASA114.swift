@@ -5,9 +5,9 @@ extension CodeDoc {
         title: "The body was sent compressed (gzip, br…); its decoded size is what counts",
         why: "Compression is fine, but the 131,072-byte limit applies to the decoded file, so a file that is small on the wire can still be too large.",
         fix: "Nothing to fix; keep the decoded file under 131,072 bytes.",
-        failing: .response(HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#,
+        failing: .response(HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#,
                                        contentEncoding: "gzip", wireBytes: 98)),
-        passing: .response(HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#)))
+        passing: .response(HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#)))
 }
 
 extension DiagnosticCode {

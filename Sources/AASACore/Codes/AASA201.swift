@@ -5,8 +5,8 @@ extension CodeDoc {
         title: "The file is not valid JSON (line, column, what was expected)",
         why: "Apple's fetcher and CDN parse the file as JSON; a file that does not parse is as good as no file, so no universal link of the domain works.",
         fix: "Correct the syntax at the reported line and column. Typical causes: a missing comma, a typographic quote (“ ”) instead of \", a bracket that closes the wrong thing, a string that runs past the end of the line.",
-        failing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"] "components": []}]}}"#),
-        passing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": []}]}}"#))
+        failing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"] "components": [{"/": "/orders/*"}]}]}}"#),
+        passing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/orders/*"}]}]}}"#))
 }
 
 extension DiagnosticCode {

@@ -5,8 +5,8 @@ extension CodeDoc {
         title: "A UTF-8 byte order mark precedes the JSON",
         why: "RFC 8259 forbids a byte order mark, and Apple's CDN parses with a decoder that rejects it, so the CDN keeps no usable copy of the file.",
         fix: "Save the file as UTF-8 without BOM (in many editors: \"UTF-8\" rather than \"UTF-8 with BOM\").",
-        failing: .bytes([0xEF, 0xBB, 0xBF] + Array(#"{"webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}"#.utf8)),
-        passing: .bytes(Array(#"{"webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}"#.utf8)))
+        failing: .bytes([0xEF, 0xBB, 0xBF] + Array(#"{"webcredentials": {"apps": ["K7Q2M9XW3P.com.example.app"]}}"#.utf8)),
+        passing: .bytes(Array(#"{"webcredentials": {"apps": ["K7Q2M9XW3P.com.example.app"]}}"#.utf8)))
 }
 
 extension DiagnosticCode {

@@ -6,8 +6,8 @@ extension CodeDoc {
         title: "Non-standard JSON that lenient parsers accept: trailing comma, comment, single quotes, unquoted key, NaN/Infinity",
         why: "Some parsers (Foundation's on Linux, JavaScript tooling) accept these, so the file looks fine in testing, but Apple's CDN uses a strict decoder and rejects the whole file.",
         fix: "Remove trailing commas and comments; put keys and strings in double quotes; use numbers only where JSON allows them (AASA files need none).",
-        failing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/buy/*"},]}]}}"#),
-        passing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/buy/*"}]}]}}"#))
+        failing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/buy/*"},]}]}}"#),
+        passing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/buy/*"}]}]}}"#))
 }
 
 extension DiagnosticCode {

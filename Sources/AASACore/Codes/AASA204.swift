@@ -5,8 +5,8 @@ extension CodeDoc {
         title: "A key appears twice in one object (the last one wins)",
         why: "Only the last value counts, so rules written in the first occurrence are silently lost.",
         fix: "Merge the two values into one key.",
-        failing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a/*"}], "components": [{"/": "/b/*"}]}]}}"#),
-        passing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a/*"}, {"/": "/b/*"}]}]}}"#))
+        failing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/a/*"}], "components": [{"/": "/b/*"}]}]}}"#),
+        passing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/a/*"}, {"/": "/b/*"}]}]}}"#))
 }
 
 extension DiagnosticCode {

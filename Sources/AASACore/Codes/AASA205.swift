@@ -5,8 +5,8 @@ extension CodeDoc {
         title: "The bytes are not valid UTF-8",
         why: "JSON exchanged between systems must be UTF-8; a file in Latin-1 or UTF-16 does not parse on Apple's side.",
         fix: "Re-encode the file as UTF-8.",
-        failing: .bytes(Array(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/caf"#.utf8) + [0xE9] + Array(#"/*"}]}]}}"#.utf8)),
-        passing: .bytes(Array(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/café/*"}]}]}}"#.utf8)))
+        failing: .bytes(Array(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/menu/*", "comment": "caf"#.utf8) + [0xE9] + Array(#" menu"}]}]}}"#.utf8)),
+        passing: .bytes(Array(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/menu/*", "comment": "café menu"}]}]}}"#.utf8)))
 }
 
 extension DiagnosticCode {

@@ -5,8 +5,8 @@ extension CodeDoc {
         title: "No known service (`applinks`, `webcredentials`, `appclips`, `activitycontinuation`) in the document",
         why: "The system reads only these keys; a file without any of them associates nothing with the domain.",
         fix: "Put the rules under \"applinks\" (universal links), \"webcredentials\" (passwords, passkeys), \"appclips\" or \"activitycontinuation\". Check the spelling of the key.",
-        failing: .document(#"{"appLinks": {"details": []}}"#),
-        passing: .document(#"{"applinks": {"details": []}}"#),
+        failing: .document(#"{"appLinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/orders/*"}]}]}}"#),
+        passing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/orders/*"}]}]}}"#),
         check: { ctx in
             guard ctx.document.serviceNames.isEmpty else { return [] }
             return [ctx.diagnostic(.aasa301, at: SourceRef(pointer: "", location: ctx.sourceMap.location(of: ctx.document.root.offset)),

@@ -5,8 +5,8 @@ extension CodeDoc {
         title: "A `details` entry names no app (`appIDs`/`appID` missing or empty)",
         why: "Rules apply only to the apps an entry names; an entry without app IDs does nothing.",
         fix: "Add \"appIDs\": [\"<App ID prefix>.<bundle ID>\"] to the entry.",
-        failing: .document(#"{"applinks": {"details": [{"appid": "ABCDE12345.com.example.app", "paths": ["*"]}]}}"#),
-        passing: .document(#"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.app", "paths": ["*"]}]}}"#),
+        failing: .document(#"{"applinks": {"details": [{"appid": "K7Q2M9XW3P.com.example.app", "paths": ["*"]}]}}"#),
+        passing: .document(#"{"applinks": {"details": [{"appID": "K7Q2M9XW3P.com.example.app", "paths": ["*"]}]}}"#),
         check: { ctx in
             (ctx.document.applinks?.details ?? []).compactMap { entry in
                 guard entry.appIDs.isEmpty else { return nil }

@@ -5,8 +5,8 @@ extension CodeDoc {
         title: "A `details` entry has both `appIDs` and `appID` (`appID` is ignored)",
         why: "When `appIDs` is an array the system ignores `appID`; an app listed only in `appID` gets none of the rules.",
         fix: "Keep only `appIDs` and list every app in it.",
-        failing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "appID": "ABCDE12345.com.example.other", "components": [{"/": "/*"}]}]}}"#),
-        passing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.example.other"], "components": [{"/": "/*"}]}]}}"#),
+        failing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "appID": "K7Q2M9XW3P.com.example.other", "components": [{"/": "/*"}]}]}}"#),
+        passing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app", "K7Q2M9XW3P.com.example.other"], "components": [{"/": "/*"}]}]}}"#),
         check: { ctx in
             (ctx.document.applinks?.details ?? []).compactMap { entry in
                 guard entry.appIDsSource == "appIDs", let appID = entry.node["appID"] else { return nil }

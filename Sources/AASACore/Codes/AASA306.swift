@@ -6,12 +6,12 @@ extension CodeDoc {
         why: "It works, because the system upper-cases the prefix, but other tools and people compare it as written; it usually means the ID was typed by hand.",
         fix: "Write the App ID prefix in upper case.",
         failing: .document(#"{"webcredentials": {"apps": ["abcde12345.com.example.app"]}}"#),
-        passing: .document(#"{"webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}"#),
+        passing: .document(#"{"webcredentials": {"apps": ["K7Q2M9XW3P.com.example.app"]}}"#),
         check: { ctx in
             ctx.document.allAppIDs.compactMap { service, id in
                 guard AppIDSyntax.check(id.value) == .lowercasePrefix else { return nil }
                 return ctx.diagnostic(.aasa306, at: id.ref, "the App ID prefix of \"\(id.value)\" (\(service)) is in lower case",
-                                      hint: "Write \(DocumentMatcher.canonicalAppID(id.value)).")
+                                      hint: "Write \(AppIdentity.canonical(id.value)).")
             }
         })
 }

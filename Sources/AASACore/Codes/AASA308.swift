@@ -5,8 +5,8 @@ extension CodeDoc {
         title: "A component is not an object (the system reads it as a rule that matches everything)",
         why: "A string such as \"/foo/*\" in `components` is read as an empty rule, and an empty rule matches every URL: the whole site opens the app.",
         fix: "Write each component as an object: {\"/\": \"/foo/*\"}.",
-        failing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": ["/foo/*"]}]}}"#),
-        passing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/foo/*"}]}]}}"#))
+        failing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": ["/foo/*"]}]}}"#),
+        passing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/foo/*"}]}]}}"#))
 }
 
 extension DiagnosticCode {

@@ -5,8 +5,8 @@ extension CodeDoc {
         title: "An unknown key (suggest the known key it resembles, e.g. `casesensitive` → `caseSensitive`)",
         why: "The system silently ignores keys it does not know, so a misspelt key changes the meaning of the file without any error.",
         fix: "Use the key suggested, or remove the key.",
-        failing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/Help/*", "casesensitive": false}]}]}}"#),
-        passing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/Help/*", "caseSensitive": false}]}]}}"#))
+        failing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/Help/*", "casesensitive": false}]}]}}"#),
+        passing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/Help/*", "caseSensitive": false}]}]}}"#))
 }
 
 extension DiagnosticCode {

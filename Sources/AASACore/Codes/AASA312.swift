@@ -5,8 +5,8 @@ extension CodeDoc {
         title: "One entry has both `components` and `paths` (`paths` is ignored on iOS 13+)",
         why: "Current systems use `components` and ignore `paths`; rules written only in `paths` do nothing there.",
         fix: "Move every rule into `components` and remove `paths` (unless you still support iOS 12).",
-        failing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "paths": ["/shop/*"], "components": [{"/": "/buy/*"}]}]}}"#),
-        passing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/buy/*"}, {"/": "/shop/*"}]}]}}"#),
+        failing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "paths": ["/shop/*"], "components": [{"/": "/buy/*"}]}]}}"#),
+        passing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/buy/*"}, {"/": "/shop/*"}]}]}}"#),
         check: { ctx in
             (ctx.document.applinks?.details ?? []).compactMap { entry in
                 guard case .components = entry.rules, let paths = entry.node["paths"] else { return nil }

@@ -5,8 +5,8 @@ extension CodeDoc {
         title: "Legacy `paths` (or `details` as a dictionary) is used; suggest the `components` form",
         why: "The legacy forms still work, but they cannot express query or fragment rules, case-insensitive or percent-decoded matching, and `NOT ` is their only way to exclude.",
         fix: "Rewrite as \"details\": [{\"appIDs\": [...], \"components\": [{\"/\": \"/path/*\"}, …]}]; a \"NOT /x\" path becomes {\"/\": \"/x\", \"exclude\": true}.",
-        failing: .document(#"{"applinks": {"apps": [], "details": [{"appID": "ABCDE12345.com.example.app", "paths": ["/buy/*"]}]}}"#),
-        passing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/buy/*"}]}]}}"#),
+        failing: .document(#"{"applinks": {"apps": [], "details": [{"appID": "K7Q2M9XW3P.com.example.app", "paths": ["/buy/*"]}]}}"#),
+        passing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/buy/*"}]}]}}"#),
         check: { ctx in
             guard let links = ctx.document.applinks else { return [] }
             if links.detailsForm == .dictionary, let first = links.details.first {

@@ -5,8 +5,8 @@ extension CodeDoc {
         title: "`applinks.apps` is present and not empty",
         why: "`apps` under `applinks` is a leftover of the first format and must be an empty array; app IDs listed there are not associated with anything.",
         fix: "List the app IDs in `details` (appIDs) and make `apps` empty, or remove it.",
-        failing: .document(#"{"applinks": {"apps": ["ABCDE12345.com.example.app"], "details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
-        passing: .document(#"{"applinks": {"apps": [], "details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
+        failing: .document(#"{"applinks": {"apps": ["K7Q2M9XW3P.com.example.app"], "details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
+        passing: .document(#"{"applinks": {"apps": [], "details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
         check: { ctx in
             guard let apps = ctx.document.applinks?.apps, !apps.value.isEmpty else { return [] }
             return [ctx.diagnostic(.aasa314, at: apps.ref,

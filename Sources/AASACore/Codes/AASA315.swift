@@ -5,8 +5,8 @@ extension CodeDoc {
         title: "Substitution variable problem: undefined name, `$(` without `)`, a value that refers to another variable, a name with `$`, `(` or `)`",
         why: "A pattern that uses an undefined variable, or has `$(` without `)`, can never match; a value that refers to another variable is dropped by the system.",
         fix: "Define every variable in applinks.substitutionVariables (or use a built-in: alpha, upper, lower, alnum, digit, xdigit, region, lang), close every $( with ), and list plain values only.",
-        failing: .document(#"{"applinks": {"substitutionVariables": {"food": ["pizza", "sushi"]}, "details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/menu/$(foods)/"}]}]}}"#),
-        passing: .document(#"{"applinks": {"substitutionVariables": {"food": ["pizza", "sushi"]}, "details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/menu/$(food)/"}]}]}}"#),
+        failing: .document(#"{"applinks": {"substitutionVariables": {"food": ["pizza", "sushi"]}, "details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/menu/$(foods)/"}]}]}}"#),
+        passing: .document(#"{"applinks": {"substitutionVariables": {"food": ["pizza", "sushi"]}, "details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/menu/$(food)/"}]}]}}"#),
         check: { ctx in
             guard let links = ctx.document.applinks else { return [] }
             var out: [Diagnostic] = []

@@ -5,8 +5,8 @@ extension CodeDoc {
         title: "Nothing can match: `applinks` without entries, an entry with an empty `components` array",
         why: "An empty `components` array matches no URL, and `applinks` without `details` entries associates no app: no universal link opens.",
         fix: "Add the rules: {\"/\": \"/path/*\"} for what should open the app; remove `applinks` if the domain has no universal links.",
-        failing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": []}]}}"#),
-        passing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/app/*"}]}]}}"#),
+        failing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": []}]}}"#),
+        passing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/app/*"}]}]}}"#),
         check: { ctx in
             guard let links = ctx.document.applinks else { return [] }
             if links.details.isEmpty {

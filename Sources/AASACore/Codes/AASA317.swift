@@ -6,7 +6,7 @@ extension CodeDoc {
         why: "These services associate exactly the app IDs in `apps`; without them passwords, passkeys, App Clips or Handoff do not work for the domain.",
         fix: "Write {\"apps\": [\"<App ID prefix>.<bundle ID>\"]}.",
         failing: .document(#"{"webcredentials": {}}"#),
-        passing: .document(#"{"webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}"#),
+        passing: .document(#"{"webcredentials": {"apps": ["K7Q2M9XW3P.com.example.app"]}}"#),
         check: { ctx in
             var out: [Diagnostic] = []
             for name in ["webcredentials", "appclips", "activitycontinuation"] {

@@ -5,8 +5,8 @@ extension CodeDoc {
         title: "A rule can never decide anything because an earlier rule covers every URL it matches (give the earlier rule)",
         why: "The first matching rule decides, so a rule whose URLs are all matched earlier is dead: editing it changes nothing, which misleads whoever maintains the file.",
         fix: "Remove the dead rule, or move it before the rule that covers it if it was meant to decide (typically an exclude or a narrower include).",
-        failing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}, {"/": "/shop/sale/*", "?": {"ref": "*"}}]}]}}"#),
-        passing: .document(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/sale/*", "?": {"ref": "*"}}, {"/": "/shop/*"}]}]}}"#),
+        failing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/shop/*"}, {"/": "/shop/sale/*", "?": {"ref": "*"}}]}]}}"#),
+        passing: .document(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/shop/sale/*", "?": {"ref": "*"}}, {"/": "/shop/*"}]}]}}"#),
         check: { ctx in RuleShadowing.findings(ctx) })  // reports AASA404 too: one pass over the rules
 }
 

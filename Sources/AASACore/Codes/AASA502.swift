@@ -7,13 +7,13 @@ extension CodeDoc {
         why: "Devices use the CDN's copy. Until the CDN fetches the new file (within about a day, with no way to force it), new rules and new apps do not work on devices.",
         fix: "Wait for the CDN to refresh before releasing an app that depends on the new file; plan file changes ahead of app releases.",
         failing: .cdn(
-            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/buy/*"}, {"/": "/share/*"}]}]}}"#),
+            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/buy/*"}, {"/": "/share/*"}]}]}}"#),
             cdn: HTTPExample(url: "https://app-site-association.cdn-apple.com/a/v1/example.com",
-                             body: #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*"}]}]}}"#)),
+                             body: #"{"applinks":{"details":[{"appIDs":["K7Q2M9XW3P.com.example.app"],"components":[{"/":"/buy/*"}]}]}}"#)),
         passing: .cdn(
-            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/buy/*", "comment": "shop"}, {"/": "/share/*"}]}]}}"#),
+            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/buy/*", "comment": "shop"}, {"/": "/share/*"}]}]}}"#),
             cdn: HTTPExample(url: "https://app-site-association.cdn-apple.com/a/v1/example.com",
-                             body: #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*"},{"/":"/share/*"}]}]}}"#)))
+                             body: #"{"applinks":{"details":[{"appIDs":["K7Q2M9XW3P.com.example.app"],"components":[{"/":"/buy/*"},{"/":"/share/*"}]}]}}"#)))
 }
 
 extension DiagnosticCode {

@@ -6,15 +6,15 @@ extension CodeDoc {
         why: "The CDN serves its copy until it expires; knowing its age tells how long a fix on the origin may take to reach devices.",
         fix: "Nothing to fix; after changing the file, expect devices to see it only once the CDN has refreshed.",
         failing: .cdn(
-            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
+            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
             cdn: HTTPExample(url: "https://app-site-association.cdn-apple.com/a/v1/example.com",
                              headers: [("Content-Type", "application/json"), ("Cache-Control", "public, max-age=3600"), ("Age", "1200")],
-                             body: #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/*"}]}]}}"#)),
+                             body: #"{"applinks":{"details":[{"appIDs":["K7Q2M9XW3P.com.example.app"],"components":[{"/":"/*"}]}]}}"#)),
         passing: .cdn(
-            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
+            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
             cdn: HTTPExample(url: "https://app-site-association.cdn-apple.com/a/v1/example.com",
                              headers: [("Content-Type", "application/json")],
-                             body: #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/*"}]}]}}"#)))
+                             body: #"{"applinks":{"details":[{"appIDs":["K7Q2M9XW3P.com.example.app"],"components":[{"/":"/*"}]}]}}"#)))
 }
 
 extension DiagnosticCode {

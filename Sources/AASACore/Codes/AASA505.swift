@@ -7,12 +7,12 @@ extension CodeDoc {
         why: "Domains in developer or managed mode bypass the CDN, and --no-cdn turns the check off; what devices in normal mode would get is then not checked.",
         fix: "Nothing to fix; run without --no-cdn to check the CDN's copy too.",
         failing: .hosting(HostingExample(
-            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
+            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
             cdnSkipped: "--no-cdn")),
         passing: .cdn(
-            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
+            origin: HTTPExample(body: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
             cdn: HTTPExample(url: "https://app-site-association.cdn-apple.com/a/v1/example.com",
-                             body: #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/*"}]}]}}"#)))
+                             body: #"{"applinks":{"details":[{"appIDs":["K7Q2M9XW3P.com.example.app"],"components":[{"/":"/*"}]}]}}"#)))
 }
 
 extension DiagnosticCode {

@@ -5,9 +5,9 @@ extension CodeDoc {
         title: "A route that must stay on the web opens the app (give the rule)",
         why: "The app opens on a URL it cannot route, usually on a blank or wrong screen, instead of the web page the user expected.",
         fix: "Add an exclude rule for the route before the rule that opens it.",
-        failing: .routes(document: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}]}]}}"#,
+        failing: .routes(document: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "*"}]}]}}"#,
                          routes: "/help/website/*   web\n"),
-        passing: .routes(document: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/help/website/*", "exclude": true}, {"/": "*"}]}]}}"#,
+        passing: .routes(document: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/help/website/*", "exclude": true}, {"/": "*"}]}]}}"#,
                          routes: "/help/website/*   web\n"))
 }
 

@@ -5,9 +5,9 @@ extension CodeDoc {
         title: "A route line cannot be understood",
         why: "A route that cannot be read is not checked, so a broken link could pass unnoticed.",
         fix: "Write one route a line: a path (/todos), a full URL (https://example.com/me) or scheme://route (soar://todos), then optionally app or web; # starts a comment.",
-        failing: .routes(document: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}]}]}}"#,
+        failing: .routes(document: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "*"}]}]}}"#,
                          routes: "todos maybe\n"),
-        passing: .routes(document: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}]}]}}"#,
+        passing: .routes(document: #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "*"}]}]}}"#,
                          routes: "/todos app\n"))
 }
 

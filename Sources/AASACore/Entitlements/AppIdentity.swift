@@ -33,6 +33,13 @@ public struct AppIdentity: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { appID }
 
+    /// An app ID as Apple's systems compare it: the App ID prefix upper-cased, the bundle ID
+    /// as is (aasa-reference.md §4). Every comparison of app IDs goes through it.
+    public static func canonical(_ appID: String) -> String {
+        guard let dot = appID.firstIndex(of: ".") else { return appID.uppercased() }
+        return appID[..<dot].uppercased() + appID[dot...]
+    }
+
     /// The app ID to check, by precedence: `--app-id`, then the profile's
     /// `application-identifier` (unless its bundle id is the wildcard `*`), then the file's own
     /// signed `application-identifier` (an `.xcent`), ignoring values with build variables.

@@ -291,7 +291,7 @@ public struct AssociatedDomainEntry: Sendable, Hashable {
         }
         if let first = invalid.first {
             let shown = first.properties.generalCategory == .control
-                ? "U+" + String(first.value, radix: 16, uppercase: true) : String(first)
+                ? "U+" + Hex.format(first.value) : String(first)
             entry.malformations.append("the character `\(shown)` is not allowed in a host name")
         }
         if host.hasPrefix(".") {

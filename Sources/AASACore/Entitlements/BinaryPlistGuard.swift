@@ -345,10 +345,7 @@ enum BinaryPlistGuard {
             }
         }
 
-        static func hex(_ byte: UInt8) -> String {
-            let s = String(byte, radix: 16, uppercase: true)
-            return s.count == 1 ? "0" + s : s
-        }
+        static func hex(_ byte: UInt8) -> String { Hex.format(byte, width: 2) }
     }
 
     private static func fail(_ why: String) -> EntitlementsError { .malformedBinaryPropertyList(why) }

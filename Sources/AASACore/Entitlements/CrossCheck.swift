@@ -100,7 +100,7 @@ public enum EntitlementCrossCheck {
     public static func verdicts(
         entries: [AssociatedDomainEntry], appID: String, documents: [String: AASADocument], file: String?
     ) -> [Verdict] {
-        let wanted = DocumentMatcher.canonicalAppID(appID)
+        let wanted = AppIdentity.canonical(appID)
         var out: [Verdict] = []
         for entry in entries where isChecked(entry) {
             let key = fileKey(entry)
@@ -128,7 +128,7 @@ public enum EntitlementCrossCheck {
                 }
             }
             var verdict = Verdict(entry: entry, appID: appID, host: key, outcome: .listed)
-            if listed.contains(where: { DocumentMatcher.canonicalAppID($0) == wanted }) {
+            if listed.contains(where: { AppIdentity.canonical($0) == wanted }) {
                 out.append(verdict)
                 continue
             }
@@ -183,7 +183,7 @@ public enum EntitlementCrossCheck {
                 + "the prefix must be the one the app is signed with"
         }
         if let near = listed.first(where: {
-            $0.lowercased() == appID.lowercased() && DocumentMatcher.canonicalAppID($0) != DocumentMatcher.canonicalAppID(appID)
+            $0.lowercased() == appID.lowercased() && AppIdentity.canonical($0) != AppIdentity.canonical(appID)
         }) {
             return "the file lists `\(EntitlementsLinter.shown(near))`: bundle ids compare case-sensitively"
         }

@@ -229,8 +229,7 @@ public struct EntitlementsFile: Sendable {
 
     /// What unrecognised bytes look like, for the error message.
     private static func describe(_ bytes: [UInt8]) -> String {
-        let head = bytes.prefix(8).map { String($0, radix: 16, uppercase: true) }
-            .map { $0.count == 1 ? "0" + $0 : $0 }.joined(separator: " ")
+        let head = Hex.bytes(bytes.prefix(8))
         let sample = bytes.prefix(512)
         let noControls = sample.allSatisfy { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || ($0 >= 0x20 && $0 != 0x7F) }
         // Valid UTF-8, allowing the 512-byte sample to end inside a character.

@@ -323,43 +323,15 @@ public enum EntitlementsLinter {
         let cleaned = name.lowercased().filter { !$0.isWhitespace && $0 != "-" && $0 != "_" }
         var best: (String, Int)?
         for service in AssociatedDomainService.allCases {
-            let d = editDistance(Array(cleaned), Array(service.rawValue))
+            let d = EditDistance.between(Array(cleaned), Array(service.rawValue))
             if d <= 3, d < (best?.1 ?? Int.max) { best = (service.rawValue, d) }
         }
         return best?.0
     }
 
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        if a.count > 64 || b.count > 64 { return Int.max }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var row = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = row
-        }
-        return previous[b.count]
-    }
-
-    /// Control characters escaped (`\n`, `\u{7}`), for text read from a file.
+    /// Control characters escaped (`\n`, `\u{7}`), for text read from a file (``SafeText``), cut at 200.
     static func shown(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
+        let out = SafeText.escape(s)
         return out.count > 200 ? String(out.prefix(200)) + "…" : out
     }
 }

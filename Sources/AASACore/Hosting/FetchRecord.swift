@@ -156,26 +156,8 @@ extension String {
     }
 }
 
-/// Makes text from the network safe to put into a message: control characters (C0, DEL, C1)
-/// and bidirectional overrides become visible `\u{…}` escapes, and long text is cut.
+/// Text from the network as a message quotes it: escaped by ``SafeText`` and cut.
 public enum NetworkText {
     /// - Parameter limit: most characters kept; longer text ends with `…`.
-    public static func escape(_ text: String, limit: Int = 300) -> String {
-        var out = ""
-        var count = 0
-        for u in text.unicodeScalars {
-            if count >= limit { out += "…"; break }
-            switch u.value {
-            case 0x09: out += "\\t"
-            case 0x0A: out += "\\n"
-            case 0x0D: out += "\\r"
-            case 0x00..<0x20, 0x7F, 0x80...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
-                out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
-            default:
-                out.unicodeScalars.append(u)
-            }
-            count += 1
-        }
-        return out
-    }
+    public static func escape(_ text: String, limit: Int = 300) -> String { SafeText.escape(text, limit: limit) }
 }

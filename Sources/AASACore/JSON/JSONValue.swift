@@ -219,7 +219,7 @@ public enum JSONText {
             case "\t": out += "\\t"
             default:
                 if u.value < 0x20 || u.value == 0x7F || (0x80...0x9F).contains(u.value) || u.value == 0x2028 || u.value == 0x2029 {
-                    out += "\\u" + String(String(u.value, radix: 16).leftPadded(4))
+                    out += "\\u" + Hex.format(u.value, width: 4, uppercase: false)
                 } else {
                     out.unicodeScalars.append(u)
                 }

@@ -181,7 +181,7 @@ private struct Reader {
 
     static func describe(_ s: Unicode.Scalar) -> String {
         if s.value >= 0x21 && s.value < 0x7F { return "'\(Character(s))'" }
-        let code = "U+" + String(String(s.value, radix: 16, uppercase: true).leftPadded(4))
+        let code = "U+" + Hex.format(s.value, width: 4)
         let name = s.properties.name ?? s.properties.nameAlias
         if let name { return "\(code) \(name)" + (s.properties.isWhitespace || s.value < 0x20 ? "" : " (\(Character(s)))") }
         return code
@@ -508,7 +508,7 @@ private struct Reader {
         }
     }
 
-    func hexString(_ v: UInt32) -> String { String(String(v, radix: 16, uppercase: true).leftPadded(4)) }
+    func hexString(_ v: UInt32) -> String { Hex.format(v, width: 4) }
 
     /// Reads the 4 hex digits after `\u` (pos is just past the `u`).
     mutating func hex4(at escStart: Int) throws -> UInt32 {
@@ -558,11 +558,5 @@ private struct Reader {
         }
         let raw = String(decoding: bytes[start..<pos], as: UTF8.self)
         return JSONNode(.number(Double(raw) ?? .nan, raw: raw), offset: start)
-    }
-}
-
-extension String {
-    func leftPadded(_ width: Int, with pad: Character = "0") -> String {
-        count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }

@@ -18,10 +18,14 @@ public struct MatchResult: Sendable {
     /// 0-based index of the deciding rule in `components` (or `paths`), `nil` when no rule
     /// decided (no entry, or an entry that matches everything).
     public var component: Int?
-    /// The deciding rule, or for `no_match` the closest rule.
+    /// The deciding rule; `nil` for `no_match`.
     public var rule: Rule?
     /// One or two sentences: which rule decided and why, or why nothing matched.
     public var explanation: String
+    /// For `no_match`: the rule that got furthest — its path matched (or it has no `/`) and
+    /// its query or fragment failed, fewest conditions failing first, then the most passing,
+    /// then the first in order. `nil` when no rule's path matched (spec `cli.md`, `closest`).
+    public var closest: Rule? = nil
 }
 
 /// One rule with its keys resolved through `defaults` and its patterns compiled.
@@ -127,7 +131,7 @@ public struct DocumentMatcher: Sendable {
             let position = entries.count
             entries.append(CompiledEntry(entry: entry, rules: rules, matchesAll: matchesAll))
             for id in entry.appIDs {
-                let key = DocumentMatcher.canonicalAppID(id.value)
+                let key = AppIdentity.canonical(id.value)
                 if first[key] == nil {
                     first[key] = position
                     ids.append(id.value)
@@ -142,16 +146,10 @@ public struct DocumentMatcher: Sendable {
         firstEntryForAppAsWritten = asWritten
     }
 
-    /// The app ID as the system compares it: the App ID prefix upper-cased, the bundle ID as is.
-    public static func canonicalAppID(_ id: String) -> String {
-        guard let dot = id.firstIndex(of: ".") else { return id.uppercased() }
-        return id[..<dot].uppercased() + id[dot...]
-    }
-
     /// The compiled entry that decides for `appID` (the first one that lists it), or `nil`.
     public func entry(for appID: String) -> CompiledEntry? {
         if let i = firstEntryForAppAsWritten[appID] { return entries[i] }
-        return firstEntryForApp[DocumentMatcher.canonicalAppID(appID)].map { entries[$0] }
+        return firstEntryForApp[AppIdentity.canonical(appID)].map { entries[$0] }
     }
 
     /// Decides `url` for `appID`.
@@ -185,19 +183,22 @@ public struct DocumentMatcher: Sendable {
                 result.component = rule.rule.index
                 result.rule = rule.rule
                 let what = outcome.passed.isEmpty ? "it has no pattern key, so it matches every URL" : outcome.passed.joined(separator: ", ")
-                result.explanation = "\(ruleName(compiled, rule)) \(rule.exclude ? "excludes" : "matches"): \(what)"
+                result.explanation = "\(ruleName(compiled, rule)) \(rule.exclude ? "excludes" : "matches")\(inheritedKeysNote(compiled, rule)): \(what)"
                 return result
             }
+            guard pathMatches(rule, &input) else { continue }
             if closest == nil || outcome.failures.count < closest!.failures.count
                 || (outcome.failures.count == closest!.failures.count && outcome.passed.count > closest!.passed.count) {
                 closest = (rule, outcome.failures, outcome.passed)
             }
         }
         if let closest {
-            result.rule = closest.rule.rule
+            result.closest = closest.rule.rule
             let parts = closest.passed + closest.failures
-            result.explanation = "no rule of details[\(compiled.entry.index)] matches; closest is \(ruleName(compiled, closest.rule)): "
+            result.explanation = "no rule of details[\(compiled.entry.index)] matches; closest is \(ruleName(compiled, closest.rule))\(inheritedKeysNote(compiled, closest.rule)): "
                 + parts.joined(separator: ", ")
+        } else if !compiled.rules.isEmpty {
+            result.explanation = "no rule of details[\(compiled.entry.index)] matches: no rule's path pattern matches the path \(input.url.path.isEmpty ? "/" : input.url.path)"
         } else {
             result.explanation = "details[\(compiled.entry.index)] has an empty \(compiled.entry.rules.keyName ?? "components") array, so nothing matches"
         }

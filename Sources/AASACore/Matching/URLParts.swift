@@ -106,20 +106,7 @@ public struct URLParts: Sendable, Hashable {
     }
 
     static func encodeUnsafe(_ s: String) -> String {
-        var needs = false
-        for u in s.unicodeScalars where u.value > 0x7E || u.value <= 0x20 || "\"<>`".unicodeScalars.contains(u) {
-            needs = true
-            break
-        }
-        guard needs else { return s }
-        var out = ""
-        for u in s.unicodeScalars {
-            if u.value > 0x7E || u.value <= 0x20 || "\"<>`".unicodeScalars.contains(u) {
-                for b in String(u).utf8 { out += "%" + String(b, radix: 16, uppercase: true).leftPadded(2) }
-            } else {
-                out.unicodeScalars.append(u)
-            }
-        }
-        return out
+        // Spaces, controls, non-ASCII and "<>` are not allowed in a URL as written.
+        PercentEncoding.encode(s) { $0 > 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x3C && $0 != 0x3E && $0 != 0x60 }
     }
 }

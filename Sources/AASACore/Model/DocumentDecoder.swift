@@ -392,28 +392,10 @@ public enum KeySuggestion {
         let limit = min(2, max(1, a.count / 3))
         var best: (String, Int)?
         for k in known {
-            let d = distance(a, Array(k.lowercased()))
+            let d = EditDistance.between(a, Array(k.lowercased()))
             if d <= limit, best == nil || d < best!.1 { best = (k, d) }
         }
         return best?.0
     }
 
-    /// Optimal string alignment distance (Levenshtein plus adjacent transpositions).
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return d[a.count][b.count]
-    }
 }

@@ -4,10 +4,12 @@ public struct RouteCheckResult: Sendable {
     /// AASA701–AASA705 (the route file's findings carry its line; AASA704 points into the
     /// domain file).
     public var diagnostics: [Diagnostic]
+    /// Routes judged (entries of the list, whatever lines they are on).
+    public var routeCount: Int
 
     /// `N routes, M open the app as expected` for the summary line.
     public var summary: String {
-        let routes = Set(verdicts.map(\.route.line)).count
+        let routes = routeCount
         let asExpected = verdicts.filter { $0.ok && $0.route.expect == .app }.count
         let web = verdicts.filter { $0.ok && $0.route.expect == .web }.count
         var s = "\(routes) route\(routes == 1 ? "" : "s"), \(asExpected) open\(asExpected == 1 ? "s" : "") the app as expected"
@@ -22,8 +24,10 @@ public enum RouteCheck {
     /// of the file when `appIDs` is empty).
     /// - Parameters:
     ///   - routesFile: the route list's label for findings.
+    ///   - judgeRules: whether to report include rules no route uses (AASA704); `false` when
+    ///     the list was not read whole (``RouteListReading/judgesRules``).
     public static func run(matcher: DocumentMatcher, domain: String, routes: [RouteSpec], appIDs: [String],
-                           routesFile: String) -> RouteCheckResult {
+                           routesFile: String, judgeRules: Bool = true) -> RouteCheckResult {
         let judge = RouteJudge(matcher: matcher, domain: domain)
         let apps = appIDs.isEmpty ? matcher.appIDs : appIDs
         var verdicts: [RouteVerdict] = []
@@ -34,7 +38,7 @@ public enum RouteCheck {
                 verdicts.append(v)
                 if let d = diagnostic(for: v, file: routesFile) { diagnostics.append(d) }
             }
-            for rule in judge.unusedRules(routes, appID: appID) {
+            for rule in judgeRules ? judge.unusedRules(routes, appID: appID) : [] {
                 let list = rule.rule.isLegacyPath ? "paths" : "components"
                 let detail = matcher.entry(for: appID)?.entry.index ?? 0
                 diagnostics.append(Diagnostic(code: .aasa704,
@@ -43,16 +47,16 @@ public enum RouteCheck {
                                               pointer: rule.rule.ref.pointer, location: rule.rule.ref.location))
             }
         }
-        return RouteCheckResult(verdicts: verdicts, diagnostics: diagnostics)
+        return RouteCheckResult(verdicts: verdicts, diagnostics: diagnostics, routeCount: routes.count)
     }
 
     /// Parses and runs in one step, for local inputs and the code examples.
     public static func run(document: AASADocument, domain: String, routeList: [UInt8], appIDs: [String] = [],
                            routesFile: String = "routes") -> RouteCheckResult {
-        let parsed = RouteList.parse(routeList)
+        let reading = RouteList.read(routeList)
         var result = run(matcher: DocumentMatcher(document: document, host: domain), domain: domain,
-                         routes: parsed.routes, appIDs: appIDs, routesFile: routesFile)
-        result.diagnostics = parsed.errors.map { $0.diagnostic(file: routesFile) } + result.diagnostics
+                         routes: reading.routes, appIDs: appIDs, routesFile: routesFile, judgeRules: reading.judgesRules)
+        result.diagnostics = reading.diagnostics(file: routesFile) + result.diagnostics
         return result
     }
 

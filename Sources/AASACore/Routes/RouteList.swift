@@ -58,6 +58,41 @@ public struct RouteListError: Error, Sendable, CustomStringConvertible {
     }
 }
 
+/// A route list as read (``RouteList/read(_:)``).
+public struct RouteListReading: Sendable {
+    /// The routes, in order.
+    public var routes: [RouteSpec]
+    /// The entries that cannot be read (AASA705 each).
+    public var errors: [RouteListError]
+    /// Whether the list is JSON (an entry is an array element) rather than text (a line).
+    public var isJSON: Bool
+    /// Whether the list as a whole cannot be read (invalid JSON, not a list, not UTF-8 text).
+    public var unreadableAsAWhole: Bool
+
+    /// Whether the rules may be judged against the list (AASA704): only a list read whole
+    /// and holding routes says which rules no route uses.
+    public var judgesRules: Bool { errors.isEmpty && !routes.isEmpty }
+
+    /// AASA705 for each entry that cannot be read, or AASA706 for a list without routes.
+    public func diagnostics(file: String) -> [Diagnostic] {
+        if !errors.isEmpty { return errors.map { $0.diagnostic(file: file) } }
+        guard routes.isEmpty else { return [] }
+        let what = isJSON ? "its JSON list is empty" : "it has only comments and blank lines, or nothing"
+        return [Diagnostic(code: .aasa706, message: "the route list holds no route: \(what)",
+                           hint: "Point --routes at the app's route list: one route a line, such as /todos or https://example.com/me.",
+                           source: .routes, file: file)]
+    }
+
+    /// One line for standard error when entries cannot be read (exit status 2), else `nil`.
+    public func unreadableReason(file: String) -> String? {
+        guard let first = errors.first else { return nil }
+        if unreadableAsAWhole { return "\(file): \(first.message) (line \(first.line), AASA705)" }
+        let n = errors.count
+        let noun = isJSON ? (n == 1 ? "entry" : "entries") : (n == 1 ? "line" : "lines")
+        return "\(file): the route list has \(n) \(noun) that cannot be read (AASA705)"
+    }
+}
+
 /// Reads route lists: text (one route a line, `#` comments, optional `app`/`web`) or JSON
 /// (`[{"route": "/todos", "expect": "app"}]`, `{"routes": [...]}`, or an array of strings).
 ///
@@ -66,13 +101,32 @@ public struct RouteListError: Error, Sendable, CustomStringConvertible {
 /// `soar:///paywall` → `/paywall`). A placeholder (`:id` or `{id}`) is one whole path segment.
 public enum RouteList {
     /// Parses a route list.
-    /// - Returns: the routes and the lines that could not be read (AASA705 each); reading goes
-    ///   on after a bad line so every problem is reported at once.
+    /// - Returns: the routes and the entries that could not be read (AASA705 each); reading
+    ///   goes on after a bad entry so every problem is reported at once.
     public static func parse(_ bytes: [UInt8]) -> (routes: [RouteSpec], errors: [RouteListError]) {
+        let reading = read(bytes)
+        return (reading.routes, reading.errors)
+    }
+
+    /// Reads a route list: its routes, the entries that cannot be read, and its form, which
+    /// the findings about the list as a whole (AASA705, AASA706) need.
+    public static func read(_ bytes: [UInt8]) -> RouteListReading {
         let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })
-        if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") { return parseJSON(bytes) }
+        if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
+            let json = parseJSON(bytes)
+            return RouteListReading(routes: json.routes, errors: json.errors, isJSON: true, unreadableAsAWhole: json.whole)
+        }
+        let text = parseText(bytes)
+        return RouteListReading(routes: text.routes, errors: text.errors, isJSON: false,
+                                unreadableAsAWhole: text.routes.isEmpty && text.errors.count == 1 && text.errors[0].offset == 0
+                                    && text.errors[0].message == notText)
+    }
+
+    static let notText = "the route list is not UTF-8 text"
+
+    static func parseText(_ bytes: [UInt8]) -> (routes: [RouteSpec], errors: [RouteListError]) {
         if firstInvalidUTF8Offset(bytes) != nil {
-            return ([], [RouteListError(line: 1, column: 1, message: "the route list is not UTF-8 text")])
+            return ([], [RouteListError(line: 1, column: 1, message: notText)])
         }
         var routes: [RouteSpec] = []
         var errors: [RouteListError] = []
@@ -112,18 +166,20 @@ public enum RouteList {
         return (routes, errors)
     }
 
-    static func parseJSON(_ bytes: [UInt8]) -> (routes: [RouteSpec], errors: [RouteListError]) {
+    /// - Returns: `whole` when the list as a whole cannot be read (not JSON, not a list).
+    static func parseJSON(_ bytes: [UInt8]) -> (routes: [RouteSpec], errors: [RouteListError], whole: Bool) {
         let parse = StrictJSONParser().parse(bytes)
         if let bad = parse.diagnostics.first(where: { $0.severity == .error }) {
             return ([], [RouteListError(line: bad.location?.line ?? 1, column: bad.location?.column ?? 1,
-                                        message: "the route list is not valid JSON: \(bad.message)")])
+                                        message: "the route list is not valid JSON: \(bad.message)",
+                                        offset: bad.location?.offset ?? 0)], true)
         }
-        guard let root = parse.root else { return ([], []) }
+        guard let root = parse.root else { return ([], [], false) }
         let list = root.arrayValue ?? root["routes"]?.arrayValue
         guard let list else {
             let loc = parse.sourceMap.location(of: root.offset)
             return ([], [RouteListError(line: loc.line, column: loc.column,
-                                        message: "expected an array of routes or {\"routes\": [...]}")])
+                                        message: "expected an array of routes or {\"routes\": [...]}", offset: loc.offset)], true)
         }
         var routes: [RouteSpec] = []
         var errors: [RouteListError] = []
@@ -149,7 +205,7 @@ public enum RouteList {
                 errors.append(error)
             } catch {}
         }
-        return (routes, errors)
+        return (routes, errors, false)
     }
 
     /// Reads one route in any of its forms.

@@ -134,8 +134,7 @@ extension ParsedArguments {
             if case .malformed(let why) = AppIDSyntax.check(id) {
                 throw UsageError("--app-id \(SafeText.value(id)): \(why)")
             }
-            let dot = id.firstIndex(of: ".")!
-            if seen.insert(id[..<dot].uppercased() + id[dot...]).inserted { out.append(id) }
+            if seen.insert(AppIdentity.canonical(id)).inserted { out.append(id) }
         }
         return out
     }

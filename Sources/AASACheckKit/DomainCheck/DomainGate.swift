@@ -7,6 +7,8 @@ import AASACore
 struct DomainGate: Sendable {
     var routes: [RouteSpec] = []
     var routesFile: String?
+    /// Whether the route list was read whole, so rules no route uses are reported (AASA704).
+    var judgesRules = true
     /// The linted entitlement files, each with the app IDs its domains must list.
     var entitlements: [(report: EntitlementsReport, appIDs: [String])] = []
     /// `--app-id` values.
@@ -31,23 +33,18 @@ struct DomainGate: Sendable {
         var gate = DomainGate()
         gate.appIDs = try arguments.appIDs()
         if let path = arguments.value("--routes") {
-            let input = try InputFile.read(path, limit: RoutesCommand.routeListLimit, kind: .routeList, console: context.console)
-            guard !input.stoppedAtLimit else {
-                throw UsageError("--routes \(SafeText.value(path)): " + input.tooLarge("the route list"))
-            }
-            let parsed = RouteList.parse(input.bytes)
-            gate.routes = parsed.routes
+            let list = try RouteListInput(path: path, console: context.console)
+            gate.routes = list.routes
             gate.routesFile = path
-            gate.sources[path] = input.bytes
-            if !parsed.errors.isEmpty {
-                gate.inputDiagnostics += parsed.errors.map { $0.diagnostic(file: path) }
-                gate.unreadable.append(UnreadableInput(subject: path, message: RoutesCommand.unreadableMessage(parsed.errors.count, path)))
-            }
+            gate.judgesRules = list.judgesRules
+            gate.sources[path] = list.bytes
+            gate.inputDiagnostics += list.diagnostics
+            if let unreadable = list.unreadable { gate.unreadable.append(unreadable) }
         }
         /// An entitlements file or profile the gate needs: one that cannot be read stops the run.
         func read(_ path: String) throws -> EntitlementsFile {
             do {
-                let (file, bytes) = try EntitlementsCommand.readEntitlements(path, console: context.console)
+                let (file, bytes) = try EntitlementsInput.read(path, console: context.console)
                 if let bytes { gate.sources[file.path ?? "<stdin>"] = bytes }
                 return file
             } catch {
@@ -87,7 +84,7 @@ struct DomainGate: Sendable {
         if let routesFile = routesFile, !routes.isEmpty {
             let mine = routes.filter { $0.host == nil || $0.host == host }
             let matcher = DocumentMatcher(document: document, host: host)
-            let result = RouteCheck.run(matcher: matcher, domain: host, routes: mine, appIDs: appIDs, routesFile: routesFile)
+            let result = RouteCheck.run(matcher: matcher, domain: host, routes: mine, appIDs: appIDs, routesFile: routesFile, judgeRules: judgesRules)
             diagnostics += result.diagnostics.map { d in
                 var d = d
                 d.target = host

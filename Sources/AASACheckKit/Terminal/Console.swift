@@ -207,24 +207,3 @@ public struct Style: Sendable {
     public func green(_ s: String) -> String { wrap(s, "32") }
     public func cyan(_ s: String) -> String { wrap(s, "36") }
 }
-
-/// Makes text safe to print: control characters (C0, DEL, C1, bidi overrides) become visible
-/// escapes, so text from a server or a file cannot drive the terminal.
-public enum SafeText {
-    public static func escape(_ s: String, keepNewlines: Bool = false) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u.value {
-            case 0x0A where keepNewlines: out += "\n"
-            case 0x09: out += "\\t"
-            case 0x0A: out += "\\n"
-            case 0x0D: out += "\\r"
-            case 0x00..<0x20, 0x7F, 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069:
-                out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
-            default:
-                out.unicodeScalars.append(u)
-            }
-        }
-        return out
-    }
-}

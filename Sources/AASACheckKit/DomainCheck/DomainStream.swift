@@ -16,8 +16,9 @@ extension DomainCheck {
     /// - `process` is called on the calling thread once per domain, in completion order, with
     ///   the domain's outcome (bodies included); what it returns should be small, since up to
     ///   `window` of them wait for their turn.
-    /// - `emit` is called on the calling thread once per domain, in input order, with the
-    ///   domain's index in `targets` and what `process` returned for it.
+    /// - `emit` is called on the calling thread once per domain, in input order (in
+    ///   completion order when `ordered` is false), with the domain's index in `targets` and
+    ///   what `process` returned for it.
     ///
     /// Memory does not grow with the number of targets: at most `window` domains (default
     /// ``defaultWindow(concurrency:)``) are between their start and `emit`, and at most twice
@@ -25,12 +26,35 @@ extension DomainCheck {
     /// many sets of bodies (each body at most ``HTTPRequest/defaultMaxBodyBytes``) are held.
     /// A failing or slow domain never stops the others: every request ends within its time
     /// limits and every address lookup within `min(5, options.timeout)` seconds.
+    /// Politeness (`options.rate`, `options.cdnConcurrency`) is described on
+    /// ``stream(from:options:appIDs:window:ordered:process:emit:)``.
     public static func stream<Result>(
         _ targets: [CheckTarget], options: NetworkOptions, appIDs: [String] = [], window: Int? = nil,
-        process: (DomainOutcome) -> Result, emit: (Int, Result) -> Void
+        ordered: Bool = true, process: (DomainOutcome) -> Result, emit: (Int, Result) -> Void
     ) {
-        guard !targets.isEmpty else { return }
-        let pipeline = DomainPipeline(targets: targets, options: options,
+        var next = 0
+        stream(from: {
+            guard next < targets.count else { return nil }
+            defer { next += 1 }
+            return targets[next]
+        }, options: options, appIDs: appIDs, window: window, ordered: ordered, process: process, emit: emit)
+    }
+
+    /// Checks the domains `source` hands out, one call per domain until it answers `nil`, as
+    /// ``stream(_:options:appIDs:window:ordered:process:emit:)`` does an array: `source` is
+    /// called on the transfer loop's thread only when the window has room for another domain,
+    /// so a long list is read as it is checked and never held whole. The index given to `emit`
+    /// counts the domains in the order `source` gave them, from 0.
+    ///
+    /// Politeness: when `options.rate` is set, requests (origin, CDN, legacy path, browser
+    /// retry) start at most that many a second overall (``TokenBucket`` of one: spaced at least
+    /// `1 / rate` seconds apart); requests to Apple's CDN (one per domain at most) are at most
+    /// `options.cdnConcurrency` in flight at once, within `options.concurrency`.
+    public static func stream<Result>(
+        from source: @escaping () -> CheckTarget?, options: NetworkOptions, appIDs: [String] = [], window: Int? = nil,
+        ordered: Bool = true, process: (DomainOutcome) -> Result, emit: (Int, Result) -> Void
+    ) {
+        let pipeline = DomainPipeline(source: source, options: options,
                                       window: max(1, window ?? defaultWindow(concurrency: options.concurrency)),
                                       inFlight: max(4, 2 * options.concurrency))
         let networkDone = DispatchSemaphore(value: 0)
@@ -43,16 +67,21 @@ extension DomainCheck {
         thread.start()
 
         var waiting: [Int: Result] = [:]
-        var nextToEmit = 0
-        while nextToEmit < targets.count {
-            let (index, fetched) = pipeline.takeReady()
-            let outcome = judge(targets[index], fetched, options: options, appIDs: appIDs)
-            waiting[index] = process(outcome)
-            while let result = waiting.removeValue(forKey: nextToEmit) {
-                emit(nextToEmit, result)
-                nextToEmit += 1
+        var emitted = 0
+        while let (index, target, fetched) = pipeline.takeReady() {
+            let outcome = judge(target, fetched, options: options, appIDs: appIDs)
+            let result = process(outcome)
+            if ordered {
+                waiting[index] = result
+                while let result = waiting.removeValue(forKey: emitted) {
+                    emit(emitted, result)
+                    emitted += 1
+                }
+            } else {
+                emit(index, result)
+                emitted += 1
             }
-            pipeline.judged(emittedUpTo: nextToEmit)
+            pipeline.judged(emitted: emitted)
         }
         networkDone.wait()
         pipeline.finish()
@@ -94,51 +123,80 @@ struct FetchedDomain: Sendable {
 }
 
 /// The state shared by the transfer loop's thread (``next()``, ``received(_:)``), the address
-/// lookups and the thread that judges (``takeReady()``, ``judged(emittedUpTo:)``), all under
+/// lookups and the thread that judges (``takeReady()``, ``judged(emitted:)``), all under
 /// one lock.
 final class DomainPipeline: @unchecked Sendable {
     enum Role { case origin, cdn, legacy, browser }
 
-    let targets: [CheckTarget]
+    /// Hands out the next domain, `nil` when there is none left; called under the lock.
+    private let source: () -> CheckTarget?
     let options: NetworkOptions
     /// Most domains started and not yet emitted.
     let window: Int
     /// Most domains started and not yet judged.
     let inFlight: Int
+    /// Most requests to Apple's CDN in flight at once.
+    let cdnLimit: Int
     let bell = TransferBell()
     private let lookups: OperationQueue
 
     private let lock = NSCondition()
     // Guarded by `lock`:
     private var nextStart = 0
+    private var exhausted = false
     private var judgedCount = 0
     private var emittedCount = 0
+    private var takenCount = 0
     private var followUps: [(HTTPRequest, Int)] = []
     private var followUpHead = 0
+    private var cdnQueue: [(HTTPRequest, Int)] = []
+    private var cdnHead = 0
+    private var cdnInFlight = 0
     private var tags: [Int: (domain: Int, role: Role)] = [:]
     private var nextTag = 0
+    private var started: [Int: CheckTarget] = [:]
     private var fetching: [Int: FetchedDomain] = [:]
     private var ready: [(Int, FetchedDomain)] = []
     private var readyHead = 0
     /// The feed last answered `wait` because of the window: the loop wants a ring when it moves.
     private var held = false
+    /// `--rate`: the bucket requests take their turn from, and whether a ring is already due
+    /// for the next turn.
+    private var bucket: TokenBucket?
+    private var ringDue = false
 
-    init(targets: [CheckTarget], options: NetworkOptions, window: Int, inFlight: Int) {
-        self.targets = targets
+    init(source: @escaping () -> CheckTarget?, options: NetworkOptions, window: Int, inFlight: Int) {
+        self.source = source
         self.options = options
         self.window = window
         self.inFlight = inFlight
+        cdnLimit = max(1, options.cdnConcurrency)
+        bucket = options.rate.map { TokenBucket(rate: $0) }
         lookups = OperationQueue()
         lookups.name = "aasa-resolve"
         lookups.maxConcurrentOperationCount = min(32, max(1, options.concurrency))
     }
 
-    /// The transfer loop's feed: follow-ups first, then the next domain's origin request when
-    /// the window allows.
+    convenience init(targets: [CheckTarget], options: NetworkOptions, window: Int, inFlight: Int) {
+        var next = 0
+        self.init(source: {
+            guard next < targets.count else { return nil }
+            defer { next += 1 }
+            return targets[next]
+        }, options: options, window: window, inFlight: inFlight)
+    }
+
+    /// The transfer loop's feed: follow-ups first, then a CDN request when fewer than
+    /// ``cdnLimit`` are in flight, then the next domain's origin request when the window
+    /// allows; each only when `--rate` gives it its turn.
     func next() -> FeedItem {
         lock.lock()
         defer { lock.unlock() }
-        if followUpHead < followUps.count {
+        let hasFollowUp = followUpHead < followUps.count
+        let hasCDN = cdnHead < cdnQueue.count && cdnInFlight < cdnLimit
+        let mayStart = !exhausted && nextStart - emittedCount < window && nextStart - judgedCount < inFlight
+        if (hasFollowUp || hasCDN || mayStart) && !turn() { return .wait }
+        if hasFollowUp {
             let (request, tag) = followUps[followUpHead]
             followUpHead += 1
             if followUpHead == followUps.count {
@@ -147,27 +205,62 @@ final class DomainPipeline: @unchecked Sendable {
             }
             return .request(request, tag: tag)
         }
-        if nextStart < targets.count, nextStart - emittedCount < window, nextStart - judgedCount < inFlight {
-            let index = nextStart
-            nextStart += 1
-            let target = targets[index]
-            var domain = FetchedDomain()
-            let origin = options.request(HostingJudge.fileURL(for: target.host))
-            let originTag = tag(index, .origin)
-            domain.outstanding = 1
-            if DomainCheck.cdnSkipReason(target, options) == nil {
-                let url = CDNJudge.url(base: options.cdnBase, domain: target.host)
-                let cdn = options.request(url, userAgent: HTTPRequest.appleFetcherUserAgent,
-                                          plainHTTP: url.lowercased().hasPrefix("http:"))
-                followUps.append((cdn, tag(index, .cdn)))
-                domain.outstanding += 1
+        if hasCDN {
+            let (request, tag) = cdnQueue[cdnHead]
+            cdnHead += 1
+            if cdnHead == cdnQueue.count {
+                cdnQueue.removeAll(keepingCapacity: true)
+                cdnHead = 0
             }
-            fetching[index] = domain
-            return .request(origin, tag: originTag)
+            cdnInFlight += 1
+            return .request(request, tag: tag)
         }
-        if nextStart == targets.count, tags.isEmpty { return .finished }
-        held = nextStart < targets.count
+        if mayStart {
+            if let target = source() {
+                let index = nextStart
+                nextStart += 1
+                started[index] = target
+                var domain = FetchedDomain()
+                let origin = options.request(HostingJudge.fileURL(for: target.host))
+                let originTag = tag(index, .origin)
+                domain.outstanding = 1
+                if DomainCheck.cdnSkipReason(target, options) == nil {
+                    let url = CDNJudge.url(base: options.cdnBase, domain: target.host)
+                    let cdn = options.request(url, userAgent: HTTPRequest.appleFetcherUserAgent,
+                                              plainHTTP: url.lowercased().hasPrefix("http:"))
+                    cdnQueue.append((cdn, tag(index, .cdn)))
+                    domain.outstanding += 1
+                }
+                fetching[index] = domain
+                return .request(origin, tag: originTag)
+            }
+            // The list is done (a turn of --rate is lost, once): the judging thread may be
+            // waiting to learn it.
+            exhausted = true
+            lock.broadcast()
+        }
+        if exhausted, tags.isEmpty { return .finished }
+        held = !exhausted
         return .wait
+    }
+
+    /// Whether a request may start now under `--rate` (taking its turn); when not, a ring is
+    /// set for when it may. Called with the lock held.
+    private func turn() -> Bool {
+        guard var b = bucket else { return true }
+        let wait = b.take(now: TokenBucket.monotonicSeconds())
+        bucket = b
+        guard wait > 0 else { return true }
+        if !ringDue {
+            ringDue = true
+            DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [self] in
+                lock.lock()
+                ringDue = false
+                lock.unlock()
+                bell.ring()
+            }
+        }
+        return false
     }
 
     private func tag(_ domain: Int, _ role: Role) -> Int {
@@ -185,8 +278,9 @@ final class DomainPipeline: @unchecked Sendable {
             lock.unlock()
             if let (index, host) = lookUp { startLookup(index, host) }
         }
-        guard let (index, role) = tags.removeValue(forKey: result.index), var domain = fetching[index] else { return }
-        let target = targets[index]
+        guard let (index, role) = tags.removeValue(forKey: result.index) else { return }
+        if role == .cdn { cdnInFlight -= 1 }
+        guard var domain = fetching[index], let target = started[index] else { return }
         domain.outstanding -= 1
         switch role {
         case .origin:
@@ -239,25 +333,32 @@ final class DomainPipeline: @unchecked Sendable {
         }
     }
 
-    /// The next domain whose fetches are done, waiting for one.
-    func takeReady() -> (Int, FetchedDomain) {
+    /// The next domain whose fetches are done (its index in the order started, and its
+    /// target), waiting for one; `nil` once the source is exhausted and every domain started
+    /// has been taken.
+    func takeReady() -> (Int, CheckTarget, FetchedDomain)? {
         lock.lock()
         defer { lock.unlock() }
-        while readyHead == ready.count { lock.wait() }
-        let item = ready[readyHead]
+        while readyHead == ready.count {
+            if exhausted && takenCount == nextStart { return nil }
+            lock.wait()
+        }
+        let (index, domain) = ready[readyHead]
         readyHead += 1
         if readyHead == ready.count {
             ready.removeAll(keepingCapacity: true)
             readyHead = 0
         }
-        return item
+        takenCount += 1
+        let target = started.removeValue(forKey: index)!
+        return (index, target, domain)
     }
 
-    /// One more domain judged, and the domains before `emittedUpTo` emitted: the window moves.
-    func judged(emittedUpTo: Int) {
+    /// One more domain judged, and `emitted` domains emitted in all: the window moves.
+    func judged(emitted: Int) {
         lock.lock()
         judgedCount += 1
-        emittedCount = emittedUpTo
+        emittedCount = emitted
         let wake = held
         held = false
         lock.unlock()

@@ -1,0 +1,139 @@
+import AASACore
+import AASANet
+import Foundation
+
+/// The network flags of `check` (and of `match`/`routes` with a domain SOURCE), spec `cli.md`.
+public struct NetworkOptions: Sendable {
+    public var connectTo: [String] = []
+    public var caCertPath: String?
+    public var cdnBase = CDNJudge.defaultBase
+    /// Total time per request, in seconds.
+    public var timeout: Double = 30
+    public var userAgent = HTTPRequest.appleFetcherUserAgent
+    public var concurrency = 16
+    public var noCDN = false
+    /// `--rate`: most requests started per second overall; `nil` for no limit.
+    public var rate: Double?
+    /// `--cdn-concurrency`: most requests to Apple's CDN in flight at once.
+    public var cdnConcurrency = 8
+
+    public init() {}
+
+    /// Connect limit: 10 s, or the total limit when that is shorter.
+    public var connectTimeout: Double { min(10, timeout) }
+
+    public static let specs: [OptionSpec] = [
+        OptionSpec("--connect-to", value: "HOST:PORT:HOST2:PORT2", repeatable: true,
+                   help: "As curl's: connect to HOST2:PORT2 instead, keeping the name for TLS and Host; empty parts match any; repeatable."),
+        OptionSpec("--cacert", value: "FILE", help: "PEM bundle of trusted roots to use instead of the system store."),
+        OptionSpec("--cdn-base", value: "URL", help: "Apple CDN base (default \(CDNJudge.defaultBase)); the host is appended."),
+        OptionSpec("--timeout", value: "SECONDS", help: "Total time per request (default 30; the connect limit is 10)."),
+        OptionSpec("--user-agent", value: "UA", help: "User agent for origin requests (default AASA-Bot/1.0.0, as Apple's fetcher)."),
+        OptionSpec("--concurrency", value: "N", help: "Requests in flight at once (default 16)."),
+        OptionSpec("--no-cdn", help: "Skip Apple's CDN."),
+    ]
+
+    /// Reads the network flags.
+    /// - Throws: ``UsageError`` for a malformed value or an unreadable `--cacert` file.
+    public static func parse(_ arguments: ParsedArguments) throws -> NetworkOptions {
+        var o = NetworkOptions()
+        for entry in arguments.all("--connect-to") {
+            try validateConnectTo(entry)
+            o.connectTo.append(entry)
+        }
+        if let ca = arguments.value("--cacert") {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: ca, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  let handle = FileHandle(forReadingAtPath: ca) else {
+                throw UsageError("--cacert \(SafeText.escape(ca)): no such readable file")
+            }
+            let head = (try? handle.read(upToCount: 1_048_576)) ?? Data()
+            try? handle.close()
+            guard String(decoding: head, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
+                throw UsageError("--cacert \(SafeText.escape(ca)): not a PEM certificate bundle (no -----BEGIN CERTIFICATE-----); convert a DER file with `openssl x509 -inform der -in FILE -out FILE.pem`")
+            }
+            o.caCertPath = ca
+        }
+        if let base = arguments.value("--cdn-base") {
+            let lower = base.lowercased()
+            guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), base.count > 8 else {
+                throw UsageError("--cdn-base must be an http(s) URL; got \(SafeText.escape(base))")
+            }
+            o.cdnBase = base
+        }
+        if let t = arguments.value("--timeout") {
+            guard let seconds = Double(t), seconds.isFinite, seconds > 0, seconds <= 3600 else {
+                throw UsageError("--timeout must be a number of seconds between 0 and 3600; got \(SafeText.escape(t))")
+            }
+            o.timeout = seconds
+        }
+        if let ua = arguments.value("--user-agent") {
+            guard !ua.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                throw UsageError("--user-agent must not contain control characters")
+            }
+            o.userAgent = ua
+        }
+        if let n = arguments.value("--concurrency") {
+            guard let value = Int(n), value >= 1, value <= 256 else {
+                throw UsageError("--concurrency must be a whole number from 1 to 256; got \(SafeText.escape(n))")
+            }
+            o.concurrency = value
+        }
+        o.noCDN = arguments.has("--no-cdn")
+        return o
+    }
+
+    /// Checks a `--connect-to` entry as curl reads it: `HOST:PORT:HOST2:PORT2`, hosts may be
+    /// empty or an IPv6 address in brackets, ports empty or 1–65535.
+    /// - Throws: ``UsageError`` saying which part is wrong, before any request is made.
+    static func validateConnectTo(_ entry: String) throws {
+        var parts: [String] = []
+        var current = ""
+        var inBrackets = false
+        for c in entry {
+            if c == "[" { inBrackets = true }
+            if c == "]" { inBrackets = false }
+            if c == ":" && !inBrackets {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        parts.append(current)
+        let shown = SafeText.value(entry)
+        guard parts.count == 4 else {
+            throw UsageError("--connect-to must be HOST:PORT:HOST2:PORT2 (parts may be empty, IPv6 in brackets); got \(shown)")
+        }
+        guard !(parts[2].isEmpty && parts[3].isEmpty) else {
+            throw UsageError("--connect-to \(shown): say where to connect instead (HOST2, PORT2 or both); as given it changes nothing")
+        }
+        for port in [parts[1], parts[3]] where !port.isEmpty {
+            guard let n = Int(port), (1...65_535).contains(n) else {
+                throw UsageError("--connect-to \(shown): port \(SafeText.value(port)) is not a number from 1 to 65535")
+            }
+        }
+        for host in [parts[0], parts[2]] where !host.isEmpty {
+            let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+            guard bare.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-.:".contains($0)) }) else {
+                throw UsageError("--connect-to \(shown): \(SafeText.value(host)) is not a host name or address")
+            }
+        }
+    }
+
+    /// Whether a `--connect-to` entry applies to `host` on port 443 (curl's rule: an empty
+    /// HOST or PORT matches any).
+    public func redirects(_ host: String) -> Bool {
+        connectTo.contains { entry in
+            let parts = entry.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count >= 4 else { return false }
+            let h = String(parts[0]).lowercased(), p = String(parts[1])
+            return (h.isEmpty || h == host.lowercased()) && (p.isEmpty || p == "443")
+        }
+    }
+
+    func request(_ url: String, userAgent: String? = nil, plainHTTP: Bool = false) -> HTTPRequest {
+        HTTPRequest(url: url, userAgent: userAgent ?? self.userAgent, connectTo: connectTo, caCertPath: caCertPath,
+                    connectTimeout: connectTimeout, timeout: timeout, allowPlainHTTP: plainHTTP)
+    }
+}

@@ -1,0 +1,80 @@
+import AASACore
+import AASANet
+import Foundation
+
+/// Everything learned about one domain.
+public struct DomainOutcome: Sendable {
+    public var target: CheckTarget
+    public var origin: FetchRecord
+    public var legacy: FetchRecord?
+    public var browser: FetchRecord?
+    public var cdn: FetchRecord?
+    public var addresses: [String]?
+    public var hosting: HostingResult
+    /// Hosting, file, CDN and membership findings, attributed.
+    public var diagnostics: [Diagnostic]
+
+    /// The requests made, in the order made.
+    public var fetches: [Fetch] {
+        var out = [Fetch(origin, target: target.host, role: .origin)]
+        if let legacy { out.append(Fetch(legacy, target: target.host, role: .legacy)) }
+        if let browser { out.append(Fetch(browser, target: target.host, role: .browser)) }
+        if let cdn { out.append(Fetch(cdn, target: target.host, role: .cdn)) }
+        return out
+    }
+
+    /// The served file as findings name it: `host/.well-known/apple-app-site-association`, or
+    /// the legacy path's when only that served it.
+    public var fileLabel: String { hosting.fileLabel ?? "\(target.host)\(HostingJudge.wellKnownPath)" }
+}
+
+/// Fetches and judges domains: the origin file as Apple's fetcher, the legacy root path and a
+/// browser retry when they can tell something, the resolved addresses, and Apple's CDN copy.
+public enum DomainCheck {
+    /// Checks `targets`, with at most `options.concurrency` requests in flight, and returns
+    /// one outcome per target in the same order. Every request ends within its time limits.
+    /// For many targets, ``stream(_:options:appIDs:window:process:emit:)`` keeps memory flat.
+    public static func run(_ targets: [CheckTarget], options: NetworkOptions, appIDs: [String] = []) -> [DomainOutcome] {
+        var outcomes: [DomainOutcome] = []
+        outcomes.reserveCapacity(targets.count)
+        stream(targets, options: options, appIDs: appIDs, window: targets.count,
+               process: { $0 }, emit: { _, outcome in outcomes.append(outcome) })
+        return outcomes
+    }
+
+    static func cdnSkipReason(_ t: CheckTarget, _ options: NetworkOptions) -> String? {
+        if options.noCDN { return "--no-cdn was given" }
+        if let mode = t.mode { return "the domain is in \(SafeText.escape(mode)) mode, which devices fetch directly, not through the CDN" }
+        return nil
+    }
+
+    /// AASA607 for each `--app-id` that no applinks `details` entry names (prefix compared
+    /// case-insensitively, bundle id exactly, as the system does).
+    static func membership(_ appIDs: [String], in hosting: HostingResult, domain: String, cdnCopy: AASADocument? = nil) -> [Diagnostic] {
+        guard !appIDs.isEmpty, let document = hosting.validation?.document else { return [] }
+        let key = AppIdentity.canonical
+        let listed = Set((document.applinks?.details ?? []).flatMap { $0.appIDs.map { key($0.value) } })
+        var found: [Diagnostic] = []
+        // Devices read Apple's CDN copy: an app the origin lists but the copy does not is not
+        // associated yet.
+        if let copy = cdnCopy {
+            let inCopy = Set((copy.applinks?.details ?? []).flatMap { $0.appIDs.map { key($0.value) } })
+            for id in appIDs where listed.contains(key(id)) && !inCopy.contains(key(id)) {
+                found.append(Diagnostic(code: .aasa607,
+                                        message: "the app ID \(SafeText.escape(id)) is in \(domain)'s file but not in Apple's CDN copy, which is what devices read",
+                                        hint: "The CDN fetches the file again within about a day; until then universal links for this app do not work on iOS 14 and later.",
+                                        target: domain, source: .cdn))
+            }
+        }
+        return found + appIDs.filter { !listed.contains(key($0)) }.map { id in
+            let services = ["webcredentials", "appclips", "activitycontinuation"].filter { s in
+                document.appsService(s)?.apps?.contains { key($0.value) == key(id) } ?? false
+            }
+            let also = services.isEmpty ? "" : " (it is listed under \(services.joined(separator: ", ")))"
+            return Diagnostic(code: .aasa607,
+                              message: "the app ID \(SafeText.escape(id)) is not in any applinks details entry of \(domain)'s file\(also)",
+                              hint: "Add it to a details entry's appIDs, deploy the file, and allow about a day for Apple's CDN.",
+                              target: domain, source: .origin, file: hosting.fileLabel)
+        }
+    }
+}
