@@ -19,14 +19,12 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "AASANet", dependencies: ["CCurl", "AASACore"]),
-        // libarchive from Debian's libarchive-dev: gzip-compressed sitemaps (raw format,
-        // gzip filter).
-        .systemLibrary(
-            name: "CArchive",
-            pkgConfig: "libarchive",
-            providers: [.apt(["libarchive-dev"])]
-        ),
-        .target(name: "AASACheckKit", dependencies: ["AASACore", "AASANet", "CArchive"]),
+        // libarchive (Debian libarchive-dev) decodes gzip-compressed sitemaps (raw format,
+        // gzip filter). Linux only: macOS has no libarchive headers in its SDK.
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        .target(name: "AASACheckKit", dependencies: [
+            "AASACore", "AASANet", .target(name: "CArchive", condition: .when(platforms: [.linux])),
+        ]),
         .executableTarget(name: "aasa-check", dependencies: ["AASACheckKit"]),
         // The matching benchmark (scripts/bench-match.sh).
         .executableTarget(name: "aasa-bench", dependencies: ["AASACore"]),

@@ -1,8 +1,8 @@
 #ifndef AASA_CARCHIVE_SHIM_H
 #define AASA_CARCHIVE_SHIM_H
 
-/* libarchive for Swift (Debian's libarchive-dev, found through pkg-config). The functions
-   aasa-check calls are not variadic, so this header only gathers the public headers. */
+/* libarchive for Swift (Debian libarchive-dev): the reader and the entry accessors used to
+   stream the members of an .ipa (zip) without extracting it. No variadic call is needed. */
 
 #include <archive.h>
 #include <archive_entry.h>

@@ -1,5 +1,7 @@
 import AASACore
+#if canImport(CArchive)
 import CArchive
+#endif
 import Foundation
 
 /// A sitemap file on disk read as a stream of its uncompressed bytes: gzip-compressed or not,
@@ -8,6 +10,7 @@ import Foundation
 ///
 /// The uncompressed bytes are cut at ``SitemapByteStream/limit`` (the protocol's 50 MB), so a
 /// gzip bomb costs the time of decoding 50 MB and the memory of one chunk.
+#if canImport(CArchive)
 final class SitemapFile {
     private let archive: OpaquePointer
     /// Whether the file is gzip-compressed.
@@ -64,6 +67,30 @@ final class SitemapFile {
         archive_error_string(archive).map { String(cString: $0) } ?? "unreadable"
     }
 }
+
+#else
+/// Without libarchive (macOS, whose SDK has no libarchive headers): plain XML files only.
+final class SitemapFile {
+    let isGzip = false
+    private let handle: FileHandle
+    private(set) var stream: SitemapByteStream!
+
+    init(path: String, limit: Int = SitemapProtocol.maxBytes) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw SitemapFileError("cannot be opened") }
+        self.handle = handle
+        let head = (try? handle.read(upToCount: 2)) ?? Data()
+        guard head != Data([0x1F, 0x8B]) else { throw SitemapFileError("gzip-compressed sitemaps are read by Linux builds only (libarchive)") }
+        try? handle.seek(toOffset: 0)
+        stream = SitemapByteStream(limit: limit, reader: { [handle] buffer in
+            guard let data = try? handle.read(upToCount: buffer.count) else { return -1 }
+            data.copyBytes(to: buffer)
+            return data.count
+        }, describeFailure: { "the file could not be read" })
+    }
+
+    var compressedBytes: Int? { nil }
+}
+#endif
 
 /// Why a sitemap file cannot be opened.
 struct SitemapFileError: Error, CustomStringConvertible {
