@@ -157,6 +157,17 @@ struct CoverageGoldenTests {
         try Golden.check("coverage.\(format)", run(["coverage", shopFile, "--domain", "shop.example", "--sitemap", shopLocalIndex,
                                                     "--format", format]))
     }
+
+    /// Every decision, one a line (the pages of one small sitemap, two apps).
+    @Test func everyDecision() throws {
+        try Golden.check("coverage-pages.jsonl", run(["coverage", shopFile, "--domain", "shop.example", "--format", "jsonl",
+                                                      "--sitemap", fixturePath("sitemaps/shop/page-sitemap.xml"),
+                                                      "--app-id", "Q7Z3K8M2PX.example.shop.app", "--app-id", "Q7Z3K8M2PX.example.magazine"]))
+    }
+
+    @Test func quiet() throws {
+        try Golden.check("coverage-quiet.text", run(["coverage", shopFile, "--domain", "shop.example", "--sitemap", shopLocalIndex, "--quiet"]))
+    }
 }
 
 /// Sitemaps fetched from the harness: robots.txt, an index, gzip files, redirects, and an index

@@ -86,8 +86,8 @@ public final class TextRenderer: Renderer {
     /// A line about the site, then per app (apps with the same table together) a table by
     /// section with an example page of each kind under each row.
     public func coverage(_ report: CoverageReport) {
-        sawVerdicts = true
         guard !run.quiet else { return }
+        sawVerdicts = true
         let files = report.sitemaps.count
         var out = style.bold(SafeText.escape(report.host)) + ": \(report.pages.grouped) page\(report.pages == 1 ? "" : "s") from \(files) sitemap\(files == 1 ? "" : "s")"
         if report.otherHostPages > 0 {
