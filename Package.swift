@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "aasa-check",
+    // macOS 15: the Synchronization module (Mutex, Atomic). Linux has no minimum.
+    platforms: [.macOS(.v15)],
     products: [
         // The core: strict JSON with positions, the document model, validation,
         // rule analysis and Apple-exact URL matching. No I/O.

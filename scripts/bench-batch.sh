@@ -25,19 +25,7 @@ rounds=${1:-3}
 count=${2:-20000}
 concurrency=64
 
-command -v /usr/bin/time >/dev/null || { echo "bench-batch: /usr/bin/time is needed (apt-get install time)" >&2; exit 1; }
-command -v curl >/dev/null || { echo "bench-batch: curl is needed (apt-get install curl)" >&2; exit 1; }
-swift build -c release --product aasa-check >&2
-bin=.build/release/aasa-check
-work=$(mktemp -d)
-started=no
-scripts/harness.sh status || started=yes
-cleanup() {
-    rm -rf "$work"
-    if [ "$started" = yes ]; then scripts/harness.sh stop; fi
-}
-trap cleanup EXIT
-eval "$(scripts/harness.sh start 2>/dev/null)"
+. scripts/bench-setup.sh bench-batch
 python3 - "$count" "$work" <<'PY'
 import sys
 n, work = int(sys.argv[1]), sys.argv[2]

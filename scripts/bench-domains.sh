@@ -24,19 +24,7 @@ concurrencies=("$@")
 [ ${#concurrencies[@]} -gt 0 ] || concurrencies=(16 64)
 count=1000
 
-command -v /usr/bin/time >/dev/null || { echo "bench-domains: /usr/bin/time is needed (apt-get install time)" >&2; exit 1; }
-command -v curl >/dev/null || { echo "bench-domains: curl is needed (apt-get install curl)" >&2; exit 1; }
-swift build -c release --product aasa-check >&2
-bin=.build/release/aasa-check
-work=$(mktemp -d)
-started=no
-scripts/harness.sh status || started=yes
-cleanup() {
-    rm -rf "$work"
-    if [ "$started" = yes ]; then scripts/harness.sh stop; fi
-}
-trap cleanup EXIT
-eval "$(scripts/harness.sh start 2>/dev/null)"
+. scripts/bench-setup.sh bench-domains
 kinds=(redirect notfound html textplain botblock empty badjson toobig expired reset)
 for i in $(seq 1 "$count"); do
     echo "good-$i.bulk.test" >> "$work/good.txt"

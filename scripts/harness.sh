@@ -114,6 +114,8 @@ generate_sites() {
         "$sites/bomb.aasa.test/.well-known" "$sites/huge.aasa.test/.well-known"
     cp "$good" "$sites/legacy.aasa.test/apple-app-site-association"
     cp "$FIXTURES/harness/spa-index.html" "$sites/spa.aasa.test/index.html"
+    mkdir -p "$sites/markup.aasa.test/.well-known"
+    cp "$FIXTURES/harness/markup.json" "$sites/markup.aasa.test/$wk"
     : > "$sites/empty.aasa.test/$wk"
     { printf '\xEF\xBB\xBF'; cat "$good"; } > "$sites/bom.aasa.test/$wk"
     cp "$FIXTURES/harness/stale-origin.json" "$sites/stale.aasa.test/$wk"
@@ -147,6 +149,10 @@ sitemap_sites() {
     printf 'User-agent: *\nDisallow: /account/\n\nSitemap: https://shop.example/sitemap_index.xml\n' > "$shop/robots.txt"
     cp "$FIXTURES/sitemaps/shop/apple-app-site-association" "$bad/$wk"
     cp "$FIXTURES/harness/good.json" "$STATE/sites/nositemap.aasa.test/$wk"
+    # Apple's CDN has the same files; for sitemaps.aasa.test an older one without /product-category/*.
+    cp "$FIXTURES/sitemaps/shop/apple-app-site-association" "$STATE/cdn/shop.example.json"
+    cp "$FIXTURES/harness/good.json" "$STATE/cdn/nositemap.aasa.test.json"
+    grep -v '"/product-category/\*"' "$FIXTURES/sitemaps/shop/apple-app-site-association" > "$STATE/cdn/sitemaps.aasa.test.json"
     printf 'Sitemap: https://sitemaps.aasa.test/index.xml\n' > "$bad/robots.txt"
     python3 - "$bad" <<'PY'
 import gzip, sys
@@ -286,6 +292,14 @@ http {
         server_name spa.aasa.test;
         root $S/sites/\$host;
         location / { try_files \$uri /index.html; }
+    }
+    # Server text that looks like markup: a body whose JSON breaks on HTML tags and Markdown,
+    # and a Content-Type holding Markdown and a tag (reports must show both as text).
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name markup.aasa.test;
+        root $S/sites/\$host;
+        default_type "text/x-md; note=**bold**|_it_|[link](https://evil.example)|<i>x</i>";
     }
     server {
         listen 127.0.0.1:$port ssl;

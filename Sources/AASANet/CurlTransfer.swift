@@ -71,7 +71,7 @@ final class CurlTransfer {
         // An empty proxy string disables proxies taken from the environment: nothing is sent
         // anywhere but the host asked for.
         set("PROXY", aasa_easy_setopt_string(h, CURLOPT_PROXY, ""))
-        set("ACCEPT_ENCODING", aasa_easy_setopt_string(h, CURLOPT_ACCEPT_ENCODING, ""))
+        set("ACCEPT_ENCODING", aasa_easy_setopt_string(h, CURLOPT_ACCEPT_ENCODING, Self.acceptEncoding))
         set("USERAGENT", aasa_easy_setopt_string(h, CURLOPT_USERAGENT, request.userAgent))
         set("NOSIGNAL", aasa_easy_setopt_long(h, CURLOPT_NOSIGNAL, 1))
         set("CONNECTTIMEOUT_MS", aasa_easy_setopt_long(h, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout)))
@@ -87,6 +87,11 @@ final class CurlTransfer {
         }
         if connectToList != nil { set("CONNECT_TO", aasa_easy_setopt_slist(h, CURLOPT_CONNECT_TO, connectToList)) }
 
+        // libcurl keeps this pointer without a reference. The rule that makes it safe: a
+        // transfer outlives its registration in the multi handle. MultiRunner holds every
+        // transfer in `active` from curl_multi_add_handle until after curl_multi_remove_handle
+        // (and keeps one whose removal failed until curl_multi_cleanup), and the easy handle is
+        // cleaned up only in deinit, so no callback can reach a freed transfer.
         let me = Unmanaged.passUnretained(self).toOpaque()
         set("WRITEDATA", aasa_easy_setopt_ptr(h, CURLOPT_WRITEDATA, me))
         set("WRITEFUNCTION", aasa_easy_setopt_write_callback(h, CURLOPT_WRITEFUNCTION) { data, size, count, context in
@@ -114,9 +119,18 @@ final class CurlTransfer {
         }
     }
 
-    private static func milliseconds(_ seconds: Double) -> Int {
-        guard seconds.isFinite, seconds > 0 else { return 0 }
-        return Int(min(seconds, 86_400) * 1000)
+    /// What is offered in `Accept-Encoding`: Apple's fetcher's codings, without `br` when this
+    /// libcurl was built without brotli (it could not decode the answer).
+    static let acceptEncoding: String = {
+        _ = curlGlobalInit
+        return aasa_curl_features() & Int32(CURL_VERSION_BROTLI) != 0 ? HTTPRequest.acceptEncoding : "gzip, deflate"
+    }()
+
+    /// A limit in whole milliseconds for libcurl, never 0 (which libcurl reads as no limit):
+    /// at least 1 ms, at most a day; a limit that is not a positive number is the default 30 s.
+    static func milliseconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 30_000 }
+        return max(1, Int(min(seconds, 86_400) * 1000))
     }
 
     /// Write callback: keeps at most `maxBodyBytes` decoded bytes and aborts the transfer

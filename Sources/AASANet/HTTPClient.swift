@@ -14,6 +14,9 @@ public enum HTTPClient {
     public static let maxHeaderValueBytes = 8_192
     /// Most header bytes kept per response.
     public static let maxHeaderBytes = 128 * 1024
+    /// How long a loop whose multi handle broke keeps answering its feed with failures while
+    /// the feed waits for more, in seconds.
+    static let brokenFeedLimit: DispatchTimeInterval = .seconds(600)
 
     /// Runs `requests` with at most `concurrency` transfers in flight (at least 1), on the
     /// calling thread, and calls `onResult` on that thread as each one finishes, in completion
@@ -106,6 +109,7 @@ public final class TransferBell: Sendable {
     /// Makes the loop ask its feed again without waiting for its poll limit.
     public func ring() {
         multi.withLock { address in
+            // A failed wake-up is left alone: the loop polls at most 100 ms anyway.
             if let handle = UnsafeMutableRawPointer(bitPattern: address) { _ = curl_multi_wakeup(handle) }
         }
     }
@@ -133,28 +137,44 @@ struct MultiRunner {
         _ = curlGlobalInit
         let limit = max(1, concurrency)
         guard let multi = curl_multi_init() else {
-            // No multi handle: every request the feed offers fails at once, until it is done.
-            while cancel?.isSet != true {
-                switch next() {
-                case .request(let request, let tag): deliver(Self.initFailure(tag, request))
-                case .wait: usleep(10_000)
-                case .finished: return
-                }
-            }
+            failAll(next: next, deliver: deliver, message: "libcurl could not start the transfer")
             return
         }
         bell?.attach(multi)
+        // Transfers a failed curl_multi_remove_handle left registered: kept alive until the
+        // multi handle is gone, since libcurl may still reach them through their pointers.
+        var stranded: [CurlTransfer] = []
         defer {
             bell?.attach(nil)
             curl_multi_cleanup(multi)
+            stranded.removeAll()
         }
+        // Its failure is harmless and left alone: libcurl's default (no cap on connections)
+        // stays, and `limit` still caps the transfers added below.
         _ = aasa_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, limit)
 
+        // Every transfer registered with `multi` is held here, from curl_multi_add_handle until
+        // after curl_multi_remove_handle: libcurl calls back into it through an unretained
+        // pointer (CurlTransfer.configure), so it must outlive its registration.
         var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
         var feedFinished = false
+        func remove(_ transfer: CurlTransfer) {
+            if curl_multi_remove_handle(multi, transfer.handle) != CURLM_OK { stranded.append(transfer) }
+        }
         defer {
-            for (handle, _) in active { curl_multi_remove_handle(multi, handle) }
+            for transfer in active.values { remove(transfer) }
             active.removeAll()
+        }
+        /// Ends every transfer in flight with `code`'s failure and the rest of the feed with
+        /// the same: the multi handle cannot be driven any more.
+        func broken(_ call: String, _ code: CURLMcode) {
+            let message = "\(call) failed: " + (curl_multi_strerror(code).map { String(cString: $0) } ?? "CURLMcode \(code.rawValue)")
+            for (handle, transfer) in active.sorted(by: { $0.value.index < $1.value.index }) {
+                active.removeValue(forKey: handle)
+                remove(transfer)
+                deliver(Self.failure(transfer.index, transfer.request, message))
+            }
+            failAll(next: next, deliver: deliver, message: message)
         }
         while true {
             if cancel?.isSet == true { return }
@@ -173,8 +193,10 @@ struct MultiRunner {
                         deliver(FetchResult(index: tag, request: request, outcome: .failure(failure)))
                         continue
                     }
-                    if curl_multi_add_handle(multi, transfer.handle) != CURLM_OK {
-                        deliver(Self.initFailure(tag, request))
+                    let added = curl_multi_add_handle(multi, transfer.handle)
+                    guard added == CURLM_OK else {
+                        deliver(Self.failure(tag, request, "curl_multi_add_handle failed: "
+                            + (curl_multi_strerror(added).map { String(cString: $0) } ?? "CURLMcode \(added.rawValue)")))
                         continue
                     }
                     active[transfer.handle] = transfer
@@ -183,11 +205,13 @@ struct MultiRunner {
             if active.isEmpty {
                 if feedFinished { return }
                 // The feed waits for another thread: sleep until it rings (at most 100 ms).
-                _ = curl_multi_poll(multi, nil, 0, 100, nil)
+                let polled = curl_multi_poll(multi, nil, 0, 100, nil)
+                if polled != CURLM_OK { return broken("curl_multi_poll", polled) }
                 continue
             }
             var running: Int32 = 0
-            _ = curl_multi_perform(multi, &running)
+            let performed = curl_multi_perform(multi, &running)
+            if performed != CURLM_OK { return broken("curl_multi_perform", performed) }
             var queued: Int32 = 0
             var finished = false
             while let message = curl_multi_info_read(multi, &queued) {
@@ -195,16 +219,36 @@ struct MultiRunner {
                       let transfer = active.removeValue(forKey: easy)
                 else { continue }
                 let code = message.pointee.data.result
-                curl_multi_remove_handle(multi, easy)
+                remove(transfer)
                 deliver(FetchResult(index: transfer.index, request: transfer.request, outcome: transfer.finish(code)))
                 finished = true
             }
             if !finished, !active.isEmpty {
                 // Waits for socket activity, curl's next timeout or the bell, at most 100 ms so
                 // that a cancellation is noticed quickly.
-                _ = curl_multi_poll(multi, nil, 0, 100, nil)
+                let polled = curl_multi_poll(multi, nil, 0, 100, nil)
+                if polled != CURLM_OK { return broken("curl_multi_poll", polled) }
             }
         }
+    }
+
+    /// Answers every request the feed still offers with a failure, until it is finished or
+    /// the batch is cancelled. A feed that waits is asked again every 10 ms, at most for
+    /// ``HTTPClient/brokenFeedLimit`` seconds.
+    private func failAll(next: () -> FeedItem, deliver: (FetchResult) -> Void, message: String) {
+        let deadline = DispatchTime.now() + HTTPClient.brokenFeedLimit
+        while cancel?.isSet != true, DispatchTime.now() < deadline {
+            switch next() {
+            case .request(let request, let tag): deliver(Self.failure(tag, request, message))
+            case .wait: usleep(10_000)
+            case .finished: return
+            }
+        }
+    }
+
+    private static func failure(_ index: Int, _ request: HTTPRequest, _ message: String) -> FetchResult {
+        FetchResult(index: index, request: request, outcome: .failure(TransportError(
+            url: request.url, code: 2, name: "CURLE_FAILED_INIT", message: message, kind: .other)))
     }
 
     private static func initFailure(_ index: Int, _ request: HTTPRequest) -> FetchResult {

@@ -5,14 +5,18 @@
 /// The policy is fixed by `aasa-reference.md` §1 and is not configurable: redirects are never
 /// followed (`CURLOPT_FOLLOWLOCATION` 0), TLS peer and host name verification are always on,
 /// no cookies, no credentials and no `.netrc` are ever sent, no proxy from the environment is
-/// used, any content coding libcurl supports is accepted (`CURLOPT_ACCEPT_ENCODING` ""), and
-/// only `https` is allowed unless ``allowPlainHTTP`` is set.
+/// used, the content codings Apple's fetcher (CFNetwork) offers are offered
+/// (``acceptEncoding``, so a server answers as it answers Apple), and only `https` is allowed
+/// unless ``allowPlainHTTP`` is set. Every request has a time limit (see ``timeout``).
 public struct HTTPRequest: Sendable, Hashable {
     /// Default `User-Agent`, the one Apple's fetcher sends.
     public static let appleFetcherUserAgent = "AASA-Bot/1.0.0"
     /// A desktop browser's `User-Agent`, used to tell bot blocking from a plain failure (AASA109).
     public static let browserUserAgent =
         "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15"
+    /// `Accept-Encoding` as Apple's fetcher sends it (CFNetwork; aasa-reference.md §1). `br`
+    /// is left out only if this libcurl cannot decode it.
+    public static let acceptEncoding = "gzip, deflate, br"
     /// Default cap on the decoded body, in bytes: Apple's limit (131,072) plus one, so that a body
     /// over the limit can be recognised without reading more of it.
     public static let defaultMaxBodyBytes = 131_072 + 1
@@ -31,7 +35,9 @@ public struct HTTPRequest: Sendable, Hashable {
     /// Limit for name resolution, TCP connect and TLS handshake, in seconds
     /// (`CURLOPT_CONNECTTIMEOUT_MS`).
     public var connectTimeout: Double
-    /// Limit for the whole transfer, in seconds (`CURLOPT_TIMEOUT_MS`).
+    /// Limit for the whole transfer, in seconds (`CURLOPT_TIMEOUT_MS`). Always applied: a
+    /// value under 1 ms counts as 1 ms, one that is not a positive number as 30 s (libcurl
+    /// would read 0 as no limit).
     public var timeout: Double
     /// Most decoded body bytes kept; the transfer is aborted as soon as more arrive, and the
     /// response is marked ``HTTPResponse/truncated``.

@@ -54,4 +54,10 @@ static inline CURLMcode aasa_multi_setopt_long(CURLM *m, CURLMoption option, lon
     return curl_multi_setopt(m, option, value);
 }
 
+/* The feature bits of the libcurl in use (CURLVERSION_NOW is a macro Swift cannot read). */
+static inline int aasa_curl_features(void) {
+    curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
+    return info ? info->features : 0;
+}
+
 #endif

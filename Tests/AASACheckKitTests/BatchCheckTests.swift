@@ -182,6 +182,6 @@ struct BatchCheckTests {
     @Test func jsonLinesIsForCheckOnly() {
         let r = run(["validate", "--format", "jsonl", fixturePath("harness/good.json")])
         #expect(r.status == 2)
-        #expect(r.stderr.contains("--format must be one of text, json, sarif, junit, github for `aasa-check validate`"))
+        #expect(r.stderr.contains("--format must be one of text, json, sarif, junit, github, html, markdown for `aasa-check validate`"))
     }
 }

@@ -138,7 +138,7 @@ struct BulkCheckTests {
     func runOnTerminal(_ args: [String]) async -> (status: Int32, stdout: String, stderr: String) {
         await offPool {
             let capture = Capture()
-            let console = Console(stdout: { capture.out += $0 }, stderr: { capture.err += $0 },
+            let console = Console(stdout: { capture.appendOut($0) }, stderr: { capture.appendErr($0) },
                                   stdoutIsTerminal: false, stderrIsTerminal: true)
             let status = AASACheck.main(args, console: console)
             return (status, capture.out, capture.err)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import AASACheckKit
 import AASACore
 
@@ -24,15 +25,21 @@ struct Run {
     }
 }
 
-final class Capture: @unchecked Sendable {
-    var out = ""
-    var err = ""
+/// Standard output and error of a run, written from whichever thread the run writes on.
+final class Capture: Sendable {
+    private let streams = Mutex<(out: String, err: String)>(("", ""))
+
+    var out: String { streams.withLock { $0.out } }
+    var err: String { streams.withLock { $0.err } }
+
+    func appendOut(_ s: String) { streams.withLock { $0.out += s } }
+    func appendErr(_ s: String) { streams.withLock { $0.err += s } }
 }
 
 /// Runs the CLI in-process with captured streams and optional standard input.
 func run(_ args: [String], stdin: [UInt8]? = nil, env: [String: String] = [:]) -> Run {
     let capture = Capture()
-    let console = Console(stdout: { capture.out += $0 }, stderr: { capture.err += $0 },
+    let console = Console(stdout: { capture.appendOut($0) }, stderr: { capture.appendErr($0) },
                           environment: env, readStandardInput: { limit in stdin.map { Array($0.prefix(limit + 1)) } })
     let status = AASACheck.main(args, console: console)
     return Run(status: status, stdout: capture.out, stderr: capture.err)
@@ -52,7 +59,7 @@ func != (lhs: DiagnosticCode, rhs: String) -> Bool { lhs.rawValue != rhs }
 /// What a format writes for these findings, as a command's run would write it.
 func render(_ format: String, _ diagnostics: [AASACore.Diagnostic], command: String = "validate") -> String {
     let capture = Capture()
-    let console = Console(stdout: { capture.out += $0 }, stderr: { capture.err += $0 })
+    let console = Console(stdout: { capture.appendOut($0) }, stderr: { capture.appendErr($0) })
     let output = RunOutput(format: OutputFormat(rawValue: format)!, info: RunInfo(command: command), console: console)
     output.findings(diagnostics)
     output.finish()

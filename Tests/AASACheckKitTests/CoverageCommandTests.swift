@@ -187,10 +187,13 @@ struct CoverageNetworkTests {
         #expect(coverageCounts(a) == coverageCounts(b))
         #expect(!coverageCounts(a).isEmpty)
         let roles = (a["fetches"] as? [[String: Any]] ?? []).map { "\($0["role"] ?? "")" }
-        #expect(roles == ["origin", "robots", "sitemap", "sitemap", "sitemap", "sitemap", "sitemap"])
+        #expect(roles == ["origin", "cdn", "robots", "sitemap", "sitemap", "sitemap", "sitemap", "sitemap"])
         let sitemaps = (a["fetches"] as? [[String: Any]] ?? []).filter { $0["role"] as? String == "sitemap" }
         #expect(sitemaps.allSatisfy { ($0["userAgent"] as? String)?.hasPrefix("aasa-check/") == true })
-        #expect(try fetched.codes() == ["AASA707"])
+        // Apple's CDN copy decides (its age is AASA503), and its rule decides no page.
+        #expect(try fetched.codes() == ["AASA503", "AASA707"])
+        let dead = (a["diagnostics"] as? [[String: Any]] ?? []).first { $0["code"] as? String == "AASA707" }
+        #expect(dead?["source"] as? String == "cdn")
     }
 
     @Test func aRedirectOnTheSameHostIsFollowed() async throws {
@@ -221,9 +224,19 @@ struct CoverageNetworkTests {
         #expect(has("AASA710", "not an https URL"))
         let counts = coverageCounts(try r.json())["Q7Z3K8M2PX.example.shop.app"] ?? [:]
         // ok.xml (5 products), encoded.xml (3 categories, gzip on the wire), moved.xml → target.xml.
+        // Apple's CDN copy, which decides, has no /product-category/* rule; the origin's has.
         #expect(counts["/product"] == [5, 0, 0])
-        #expect(counts["/product-category"] == [3, 0, 0])
+        #expect(counts["/product-category"] == [0, 0, 3])
         #expect(counts["/blog"] == [0, 0, 1])
+        #expect(has("AASA502", "decides 3 of the 9 pages otherwise"))
+    }
+
+    @Test func originDecidesWhenAsked() async throws {
+        let r = try await coverage(["sitemaps.aasa.test", "--origin", "--json", "--app-id", "Q7Z3K8M2PX.example.shop.app"])
+        let counts = coverageCounts(try r.json())["Q7Z3K8M2PX.example.shop.app"] ?? [:]
+        #expect(counts["/product-category"] == [3, 0, 0])
+        #expect(try !r.codes().contains("AASA502"))
+        #expect(!(try r.json()["fetches"] as? [[String: Any]] ?? []).contains { $0["role"] as? String == "cdn" })
     }
 
     @Test func noSitemapAnywhereIsAnErrorWithAHint() async throws {

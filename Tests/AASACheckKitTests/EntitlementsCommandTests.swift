@@ -1,4 +1,4 @@
-import AASACheckKit
+@testable import AASACheckKit
 @testable import AASACore
 import Foundation
 import Testing
@@ -10,11 +10,6 @@ import Testing
     static let samples = root.appendingPathComponent("entitlements-samples").path
     static let appID = "K7TQ3ZP2MX.com.soarstarter.SoarStarterSwift"
 
-    final class Captured: @unchecked Sendable {
-        var out = ""
-        var err = ""
-    }
-
     struct Run {
         var status: Int32
         var out: String
@@ -22,8 +17,8 @@ import Testing
     }
 
     func run(_ args: [String]) -> Run {
-        let captured = Captured()
-        let console = Console(stdout: { captured.out += $0 }, stderr: { captured.err += $0 })
+        let captured = Capture()
+        let console = Console(stdout: { captured.appendOut($0) }, stderr: { captured.appendErr($0) })
         let status = AASACheck.main(["entitlements"] + args, console: console)
         return Run(status: status, out: captured.out, err: captured.err)
     }
@@ -190,8 +185,8 @@ import Testing
     }
 
     @Test func helpIsListed() {
-        let captured = Captured()
-        let console = Console(stdout: { captured.out += $0 }, stderr: { captured.err += $0 })
+        let captured = Capture()
+        let console = Console(stdout: { captured.appendOut($0) }, stderr: { captured.appendErr($0) })
         #expect(AASACheck.main(["help", "entitlements"], console: console) == 0)
         #expect(captured.out.contains("USAGE: aasa-check entitlements FILE..."))
         #expect(AASACheck.main(["--help"], console: console) == 0)

@@ -6,7 +6,7 @@ import Testing
 /// given.
 private func run(_ args: [String], directory: String, terminal: Bool = false, env: [String: String] = [:]) -> Run {
     let capture = Capture()
-    let console = Console(stdout: { capture.out += $0 }, stderr: { capture.err += $0 }, stdoutIsTerminal: terminal, environment: env)
+    let console = Console(stdout: { capture.appendOut($0) }, stderr: { capture.appendErr($0) }, stdoutIsTerminal: terminal, environment: env)
     let status = AASACheck.run(args, console: console, directory: directory)
     return Run(status: status, stdout: capture.out, stderr: capture.err)
 }
@@ -44,8 +44,8 @@ func temporaryDirectory() throws -> String {
             #expect(usage?.contains("[--format FORMAT]") == true, "\(command.name): \(usage ?? "")")
             #expect(usage?.contains("text|json") == false)
         }
-        #expect(run(["help", "explain"]).stdout.contains("  --format FORMAT  Output format: text or json (default text).\n"))
-        #expect(run(["help", "validate"]).stdout.contains("Output format: text, json, sarif, junit or github (default text)."))
+        #expect(run(["help", "explain"]).stdout.contains("  --format FORMAT  Output format: text, json, html or markdown (default text).\n"))
+        #expect(run(["help", "validate"]).stdout.contains("Output format: text, json, sarif, junit, github, html or markdown (default text)."))
     }
 
     @Test func explainTakesTextOrJSONOnly() {
@@ -53,7 +53,7 @@ func temporaryDirectory() throws -> String {
             let r = run(["explain", "--format", format, "AASA203"])
             #expect(r.status == 2)
             #expect(r.stdout.isEmpty)
-            #expect(r.stderr == "aasa-check explain: --format must be one of text, json for `aasa-check explain`; got \(format)\n")
+            #expect(r.stderr == "aasa-check explain: --format must be one of text, json, html, markdown for `aasa-check explain`; got \(format)\n")
         }
         #expect(run(["explain", "--format", "json", "AASA203"]).status == 0)
     }

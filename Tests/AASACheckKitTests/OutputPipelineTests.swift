@@ -36,7 +36,7 @@ import Testing
 
     func runDomains(_ format: String, count: Int) throws -> (status: Int32, out: String) {
         let capture = Capture()
-        let console = Console(stdout: { capture.out += $0 }, stderr: { capture.err += $0 })
+        let console = Console(stdout: { capture.appendOut($0) }, stderr: { capture.appendErr($0) })
         let output = RunOutput(format: OutputFormat(rawValue: format)!, info: RunInfo(command: "check"), console: console)
         for i in 0..<count { output.domain(try Self.report(i)) }
         return (output.finish(subject: "\(count) domains"), capture.out)
@@ -74,7 +74,7 @@ import Testing
 
     @Test func ignoredCodesAreDroppedBeforeCountingAndTheExitStatus() throws {
         let capture = Capture()
-        let console = Console(stdout: { capture.out += $0 }, stderr: { capture.err += $0 })
+        let console = Console(stdout: { capture.appendOut($0) }, stderr: { capture.appendErr($0) })
         let output = RunOutput(format: .json, info: RunInfo(command: "validate", failOn: .warning), console: console,
                                ignored: [(.aasa401, "every page has a screen")])
         output.findings([Diagnostic(code: .aasa401, severity: .warning, message: "catch-all", target: "f", source: .file, file: "f")])
@@ -96,7 +96,7 @@ import Testing
 
     @Test func everyFormatIsRegisteredOnceByName() {
         let names = OutputFormat.all.map(\.rawValue)
-        #expect(names == ["text", "json", "jsonl", "sarif", "junit", "github"])
+        #expect(names == ["text", "json", "jsonl", "sarif", "junit", "github", "html", "markdown"])
         #expect(Set(names).count == names.count)
         for name in names { #expect(OutputFormat(rawValue: name)?.rawValue == name) }
         #expect(OutputFormat(rawValue: "xml") == nil)

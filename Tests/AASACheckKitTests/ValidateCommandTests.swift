@@ -140,12 +140,14 @@ import Testing
 @Suite struct OutputTests {
     @Test func lostOutputIsExitStatusTwoNotACrash() {
         let capture = Capture()
-        let console = Console(stdout: { _ in }, stderr: { capture.err += $0 }, outputFailed: { true })
+        let console = Console(stdout: { _ in }, stderr: { capture.appendErr($0) }, outputFailed: { true })
         let status = AASACheck.main(["explain", "AASA203"], console: console)
         #expect(status == 2)
         #expect(capture.err.contains("cannot write to standard output"))
     }
 
+    #if os(Linux)
+    /// `/dev/full` (Linux) fails every write with ENOSPC.
     @Test func descriptorWriterRecordsFailureInsteadOfTrapping() throws {
         let full = open("/dev/full", O_WRONLY)
         try #require(full >= 0)
@@ -156,8 +158,9 @@ import Testing
         writer.write("again")
         #expect(writer.failed)
     }
+    #endif
 
-    @Test func lineReaderBoundsLongLines() throws {
+    @Test func lineReaderSkipsLongLinesWholeAndSaysWhich() throws {
         var fds: [Int32] = [0, 0]
         // Close-on-exec: a process another test spawns meanwhile must not hold the write end open.
         try #require(pipe(&fds) == 0)
@@ -179,9 +182,10 @@ import Testing
         }
         writer.start()
         let reader = LineReader(fd: fds[0])
-        #expect(reader.next() == "a")
-        #expect(reader.next()?.utf8.count == LineReader.maxLine)
-        #expect(reader.next() == "last")
+        #expect(reader.next() == InputLine(text: "a", number: 1))
+        // Never cut: the long line is skipped whole and reported with its number.
+        #expect(reader.next() == InputLine(text: "", number: 2, tooLong: true))
+        #expect(reader.next() == InputLine(text: "last", number: 3))
         #expect(reader.next() == nil)
         close(fds[0])
     }
@@ -193,5 +197,48 @@ import Testing
         #expect(r.stdout.hasPrefix("/buy/1\n  match    XAUZ4DLS7V.com.curbio.curbio\n"))
         #expect(r.stdout.contains("/about\n  no_match XAUZ4DLS7V.com.curbio.curbio\n"))
         #expect(r.stdout.contains("2 decisions, 1 opens the app"))
+    }
+}
+
+/// `match` with URLs on standard input: each line decided whole, or refused with its number
+/// (issue 10, item 13).
+@Suite struct MatchStandardInputTests {
+    static let doc = fixturePath("routes/soar-starter-aasa.json")
+
+    @Test func aLineTooLongToReadIsRefusedWithItsNumberAndTheOthersAreDecided() throws {
+        let long = "/todos/" + String(repeating: "x", count: LineReader.maxLine)
+        let r = run(["match", Self.doc, "--domain", "soar.example"], stdin: Array("/todos/1\n\(long)\n/paywall\n".utf8))
+        #expect(r.status == 2)
+        #expect(r.stderr == "aasa-check: <stdin>:2: the line is longer than \(LineReader.maxLine) bytes; it is not decided\n")
+        #expect(r.stdout.contains("https://soar.example/todos/1\n  match "))
+        #expect(r.stdout.contains("https://soar.example/paywall\n  match "))
+        #expect(!r.stdout.contains("xxxxxxxxxx"), "no decision on a cut line")
+        #expect(r.stdout.contains("2 decisions, 2 open the app"))
+        let json = run(["match", Self.doc, "--domain", "soar.example", "--json"], stdin: Array("\(long)\n".utf8))
+        #expect(json.status == 2)
+        #expect((try json.json()["unreadable"] as? [String]) == ["<stdin>:1: the line is longer than \(LineReader.maxLine) bytes; it is not decided"])
+        #expect((try json.json()["matches"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func aLineJustUnderTheLimitIsDecidedWhole() throws {
+        let path = "/todos/" + String(repeating: "y", count: LineReader.maxLine - 7)
+        #expect(path.utf8.count == LineReader.maxLine)
+        let r = run(["match", Self.doc, "--domain", "soar.example", "--json"], stdin: Array("\(path)\r\n".utf8))
+        #expect(r.status == 0)
+        let matches = try #require(try r.json()["matches"] as? [[String: Any]])
+        #expect(matches.count == 1)
+        #expect((matches.first?["url"] as? String)?.utf8.count == "https://soar.example".utf8.count + LineReader.maxLine)
+        #expect(matches.first?["decision"] as? String == "match")
+    }
+
+    @Test func onATerminalItSaysURLsAreReadFromStandardInput() {
+        let capture = Capture()
+        let console = Console(stdout: { capture.appendOut($0) }, stderr: { capture.appendErr($0) }, stdinIsTerminal: true,
+                              readStandardInput: { _ in Array("/todos/1\n".utf8) })
+        let status = AASACheck.main(["match", Self.doc, "--domain", "soar.example"], console: console)
+        #expect(status == 0)
+        #expect(capture.err == "aasa-check match: reading URLs from standard input, one a line; end with Ctrl-D\n")
+        // Not on a pipe: nothing on standard error.
+        #expect(run(["match", Self.doc, "--domain", "soar.example"], stdin: Array("/todos/1\n".utf8)).stderr.isEmpty)
     }
 }

@@ -135,6 +135,27 @@ import Testing
         #expect(judge(record).validation == nil)
     }
 
+    /// Issue 10, item 2: devices fetch a developer- or managed-mode domain themselves, so a
+    /// private or VPN-only host is a valid setup there: AASA110 is info; an error without a mode.
+    @Test(arguments: [
+        (["10.20.30.40"], true, Severity.info), (["192.168.1.5", "fd00::1"], true, .info), (["127.0.0.1"], true, .info),
+        (["10.20.30.40"], false, .error), (["192.168.1.5", "fd00::1"], false, .error), (["169.254.1.1"], false, .error),
+    ])
+    func privateAddressesAreInfoInAnAlternateMode(addresses: [String], alternateMode: Bool, severity: Severity) throws {
+        let r = HostingJudge.judge(DomainFetches(domain: "staging.example.com", origin: ok(), addresses: addresses,
+                                                 alternateMode: alternateMode))
+        let d = try #require(r.diagnostics.first)
+        #expect(r.diagnostics.count == 1)
+        #expect(d.code == .aasa110)
+        #expect(d.severity == severity)
+        #expect(d.message.contains(alternateMode ? "devices fetch the file directly" : "Apple's fetcher refuses such hosts"))
+        // A public address among them, or a connection sent elsewhere: nothing to say.
+        #expect(HostingJudge.judge(DomainFetches(domain: "staging.example.com", origin: ok(), addresses: addresses + ["17.253.144.10"],
+                                                 alternateMode: alternateMode)).diagnostics.isEmpty)
+        #expect(HostingJudge.judge(DomainFetches(domain: "staging.example.com", origin: ok(), addresses: addresses,
+                                                 connectionRedirected: true, alternateMode: alternateMode)).diagnostics.isEmpty)
+    }
+
     @Test func privateAddressesUnlessRedirected() {
         #expect(codes(judge(ok(), addresses: ["127.0.0.1", "::1"]).diagnostics) == ["AASA110"])
         #expect(judge(ok(), addresses: ["127.0.0.1"], redirected: true).diagnostics.isEmpty)

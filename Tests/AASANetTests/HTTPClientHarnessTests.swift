@@ -1,4 +1,4 @@
-import AASANet
+@testable import AASANet
 import Foundation
 import HarnessSupport
 import Testing
@@ -220,6 +220,35 @@ struct HTTPClientHarnessTests {
             let encodings = body.split(separator: "\n").first { $0.hasPrefix("accept-encoding=") } ?? ""
             #expect(encodings.contains("gzip"))
             #expect(encodings.contains("br"))
+        }
+    }
+
+    /// Issue 10, item 16: the codings Apple's fetcher (CFNetwork) offers, not libcurl's list,
+    /// so a server answers aasa-check as it answers Apple.
+    @Test func offersTheContentCodingsApplesFetcherOffers() throws {
+        for agent in [HTTPRequest.appleFetcherUserAgent, HTTPRequest.browserUserAgent] {
+            let r = try response(request("echo.aasa.test", userAgent: agent))
+            let body = String(decoding: r.body, as: UTF8.self)
+            #expect(body.contains("accept-encoding=gzip, deflate, br\n"), "\(agent)")
+        }
+        #expect(HTTPRequest.acceptEncoding == "gzip, deflate, br")
+    }
+
+    /// Issue 10, item 14: no request runs without a limit, whatever limit it is given.
+    @Test(arguments: [0.0001, 0, -5, Double.nan])
+    func aRequestAlwaysHasATimeLimit(limit: Double) throws {
+        var req = try request("hang.aasa.test", timeout: 1)
+        req.timeout = limit
+        req.connectTimeout = limit
+        #expect(CurlTransfer.milliseconds(limit) >= 1)
+        if limit > 0 {
+            // Under a millisecond: the least libcurl can count, never "no limit".
+            let start = Date()
+            let e = try failure(req)
+            #expect(e.kind == .timeout)
+            #expect(Date().timeIntervalSince(start) < 10)
+        } else {
+            #expect(CurlTransfer.milliseconds(limit) == 30_000)
         }
     }
 

@@ -73,7 +73,7 @@ public enum Harness {
         let full = "\(command) > '\(outputPath)' 2>&1 < /dev/null"
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/bash"), strdup("-c"), strdup(full), nil]
         defer { argv.forEach { free($0) } }
-        guard posix_spawn(&pid, "/bin/bash", nil, nil, argv, environ) == 0 else { return nil }
+        guard posix_spawn(&pid, "/bin/bash", nil, nil, argv, processEnvironment) == 0 else { return nil }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         let output = (try? Data(contentsOf: URL(fileURLWithPath: outputPath))) ?? Data()
@@ -81,3 +81,10 @@ public enum Harness {
         return (code, output)
     }
 }
+
+/// The process's environment block, for `posix_spawn`.
+#if canImport(Darwin)
+private var processEnvironment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> { _NSGetEnviron().pointee! }
+#else
+private var processEnvironment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> { environ }
+#endif

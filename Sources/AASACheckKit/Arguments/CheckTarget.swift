@@ -94,8 +94,24 @@ extension CheckTarget {
         if labels.count < 2 && host != "localhost" {
             throw UsageError("\(shown): not a domain name (a domain has at least two labels, such as example.com)")
         }
-        if let last = labels.last, ["json", "txt", "plist", "entitlements", "xcent", "mobileprovision", "routes"].contains(last.lowercased()) {
+        if looksLikeFileName(host) {
             throw UsageError("\(shown) looks like a file name, and there is no such file; a domain is written example.com")
         }
+    }
+
+    /// Extensions of the files aasa-check reads (and of nearby formats): a name ending in one
+    /// is a file name, never a domain (none of them is a top-level domain).
+    static let fileExtensions: Set<String> = [
+        "json", "jsonc", "json5", "txt", "plist", "entitlements", "xcent", "mobileprovision", "provisionprofile",
+        "routes", "aasa", "html", "htm", "xml", "yaml", "yml", "csv", "log", "bak", "orig", "tmp",
+    ]
+
+    /// Whether `name` reads as a file name rather than a domain: its last label is a file
+    /// extension aasa-check knows, or one edit away from `json` (`comp.jsn`, `aasa.josn`,
+    /// `a.jsno`). No top-level domain is either (the nearest, `.jot`, is two edits away).
+    static func looksLikeFileName(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: "."), !name.hasSuffix(".") else { return false }
+        let last = name[name.index(after: dot)...].lowercased()
+        return fileExtensions.contains(last) || (last.count >= 3 && EditDistance.between(last, "json") == 1)
     }
 }

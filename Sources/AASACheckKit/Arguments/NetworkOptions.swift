@@ -62,8 +62,9 @@ public struct NetworkOptions: Sendable {
             o.cdnBase = base
         }
         if let t = arguments.value("--timeout") {
-            guard let seconds = Double(t), seconds.isFinite, seconds > 0, seconds <= 3600 else {
-                throw UsageError("--timeout must be a number of seconds between 0 and 3600; got \(SafeText.escape(t))")
+            // libcurl counts in milliseconds, and 0 would mean no limit at all: the least is 1 ms.
+            guard let seconds = Double(t), seconds.isFinite, seconds >= 0.001, seconds <= 3600 else {
+                throw UsageError("--timeout must be greater than 0 and at most 3600 seconds (1 ms at least); got \(SafeText.value(t))")
             }
             o.timeout = seconds
         }
@@ -135,5 +136,28 @@ public struct NetworkOptions: Sendable {
     func request(_ url: String, userAgent: String? = nil, plainHTTP: Bool = false) -> HTTPRequest {
         HTTPRequest(url: url, userAgent: userAgent ?? self.userAgent, connectTo: connectTo, caCertPath: caCertPath,
                     connectTimeout: connectTimeout, timeout: timeout, allowPlainHTTP: plainHTTP)
+    }
+}
+
+/// The hosts a run sent elsewhere with `--connect-to`, for the one notice that their address
+/// check (AASA110) was skipped: their addresses are the user's choice.
+struct RedirectedHosts {
+    /// The first few, by name.
+    private(set) var names: [String] = []
+    private(set) var count = 0
+
+    /// Records `host` when `options` sends it elsewhere.
+    mutating func note(_ host: String, _ options: NetworkOptions) {
+        guard options.redirects(host) else { return }
+        count += 1
+        if names.count < 3 { names.append(host) }
+    }
+
+    /// The notice, or `nil` when no host was sent elsewhere.
+    var notice: String? {
+        guard count > 0 else { return nil }
+        let more = count > names.count ? " and \(count - names.count) more" : ""
+        return "the address check (AASA110) was skipped for \(names.joined(separator: ", "))\(more): --connect-to sends "
+            + "the connection elsewhere, so the addresses devices would reach were not looked up"
     }
 }

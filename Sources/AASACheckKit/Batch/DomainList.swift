@@ -1,5 +1,6 @@
 import AASACore
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,39 +16,70 @@ import Darwin
 /// On the way it leaves out the domains of other shards (`--shard K/N`, ``Shard``) and those a
 /// `--resume` file records (``ResumeLog``), and keeps what could not be read as a domain, with
 /// the reason, for the end of the run (exit status 2).
-final class DomainList {
-    private var positionals: ArraySlice<String>
-    private var lines: (() -> String?)?
-    private let closeFile: () -> Void
+final class DomainList: Sendable {
+    private struct State {
+        var positionals: ArraySlice<String>
+        /// `--domains`: the reader of the file or of standard input, until the list is done.
+        var lines: (@Sendable () -> InputLine?)?
+        /// The file's descriptor, closed when the list is done.
+        var fd: Int32?
+        /// Where each domain handed out was given: its line (> 0) or argument (-1 for the first).
+        var firstGiven: [DomainKey: Int] = [:]
+        /// The argument or line of the entry being read: > 0 a line, < 0 an argument.
+        var place = 0
+        /// The list file as findings name it (`<stdin>` for `-`), `nil` without `--domains`.
+        var fileName: String?
+        var arguments = 0
+        var repeats: [String] = []
+        var repeatsCount = 0
+        var unreadable: [String] = []
+        var unreadableCount = 0
+        var entries = 0
+        var handedOut = 0
+        var duplicates = 0
+        var otherShards = 0
+        var resumed = 0
+
+        mutating func close() {
+            if let fd { _ = systemClose(fd) }
+            fd = nil
+            lines = nil
+        }
+    }
+
     private let shard: Shard?
     private let resume: ResumeLog?
-    private var seen = Set<DomainKey>()
+    private let state: Mutex<State>
 
     /// Most reasons kept for entries that are not domains; the others are only counted.
     static let maxReasonsKept = 1000
     /// Why entries are not domains (the first ``maxReasonsKept``).
-    private(set) var unreadable: [String] = []
+    var unreadable: [String] { state.withLock { $0.unreadable } }
     /// Entries that are not domains.
-    private(set) var unreadableCount = 0
+    var unreadableCount: Int { state.withLock { $0.unreadableCount } }
+    /// Entries that repeat an earlier one, each saying where (`list.txt:4: repeats line 1
+    /// (example.com)`), the first ``maxReasonsKept``.
+    var repeats: [String] { state.withLock { $0.repeats } }
+    var repeatsCount: Int { state.withLock { $0.repeatsCount } }
     /// Entries given (not blank, not comments), domains or not.
-    private(set) var entries = 0
+    var entries: Int { state.withLock { $0.entries } }
     /// Domains handed out to be checked.
-    private(set) var handedOut = 0
+    var handedOut: Int { state.withLock { $0.handedOut } }
     /// Domains left out: given before, in another shard, recorded in the resume file.
-    private(set) var duplicates = 0
-    private(set) var otherShards = 0
-    private(set) var resumed = 0
+    var duplicates: Int { state.withLock { $0.duplicates } }
+    var otherShards: Int { state.withLock { $0.otherShards } }
+    var resumed: Int { state.withLock { $0.resumed } }
 
     /// - Parameters:
     ///   - file: `--domains FILE`; `-` reads standard input through `console`.
     /// - Throws: ``UsageError`` when the file cannot be opened.
     init(positionals: [String], file: String?, shard: Shard?, resume: ResumeLog?, console: Console) throws {
-        self.positionals = positionals[...]
         self.shard = shard
         self.resume = resume
+        var initial = State(positionals: positionals[...])
+        initial.fileName = file.map { $0 == "-" ? "<stdin>" : $0 }
         if let file, file == "-" {
-            lines = console.readLine
-            closeFile = {}
+            initial.lines = console.readLine
         } else if let file {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
@@ -59,63 +91,87 @@ final class DomainList {
             let fd = open(file, O_RDONLY)
             guard fd >= 0 else { throw UsageError("--domains \(SafeText.value(file)): cannot be read (permission denied?)") }
             let reader = LineReader(fd: fd)
-            lines = { reader.next() }
-            var closed = false
-            closeFile = {
-                if !closed { close(fd) }
-                closed = true
-            }
-        } else {
-            closeFile = {}
+            initial.lines = { reader.next() }
+            initial.fd = fd
         }
+        state = Mutex(initial)
     }
 
-    deinit { closeFile() }
+    deinit { state.withLock { $0.close() } }
 
     /// The next domain to check, or `nil` when the list is done.
     func next() -> CheckTarget? {
-        while let entry = nextEntry() {
-            entries += 1
-            let target: CheckTarget
-            do {
-                target = try CheckTarget.parse(entry)
-            } catch let error as UsageError {
-                unreadableCount += 1
-                if unreadable.count < Self.maxReasonsKept { unreadable.append(error.message) }
-                continue
-            } catch {
-                continue
+        state.withLock { s in
+            while let entry = Self.nextEntry(&s) {
+                s.entries += 1
+                let target: CheckTarget
+                do {
+                    target = try CheckTarget.parse(entry)
+                } catch let error as UsageError {
+                    s.unreadableCount += 1
+                    if s.unreadable.count < Self.maxReasonsKept { s.unreadable.append(Self.where_(s) + error.message) }
+                    continue
+                } catch {
+                    continue
+                }
+                if let shard, !shard.contains(target) {
+                    s.otherShards += 1
+                    continue
+                }
+                let key = DomainKey(target)
+                if let resume, resume.done.contains(key) {
+                    s.resumed += 1
+                    continue
+                }
+                // The same domain given twice is checked once, and the repeat is noted.
+                if let first = s.firstGiven[key] {
+                    s.duplicates += 1
+                    s.repeatsCount += 1
+                    if s.repeats.count < Self.maxReasonsKept {
+                        let at = s.place > 0 ? Self.where_(s) : "argument \(-s.place) "
+                        s.repeats.append(at + "repeats \(Self.name(first)) (\(SafeText.value(entry)))")
+                    }
+                    continue
+                }
+                s.firstGiven[key] = s.place
+                s.handedOut += 1
+                return target
             }
-            if let shard, !shard.contains(target) {
-                otherShards += 1
-                continue
-            }
-            let key = DomainKey(target)
-            if let resume, resume.done.contains(key) {
-                resumed += 1
-                continue
-            }
-            // The same domain given twice is checked once.
-            guard seen.insert(key).inserted else {
-                duplicates += 1
-                continue
-            }
-            handedOut += 1
-            return target
+            s.close()
+            return nil
         }
-        closeFile()
-        return nil
     }
 
     /// The next entry, trimmed, comments and blank lines skipped.
-    private func nextEntry() -> String? {
-        if let first = positionals.popFirst() { return first }
-        while let line = lines?() {
-            if let text = Self.entry(line) { return text }
+    private static func nextEntry(_ s: inout State) -> String? {
+        if let first = s.positionals.popFirst() {
+            s.arguments += 1
+            s.place = -s.arguments
+            return first
         }
-        lines = nil
+        while let line = s.lines?() {
+            s.place = line.number
+            guard !line.tooLong else {
+                s.entries += 1
+                s.unreadableCount += 1
+                if s.unreadable.count < maxReasonsKept {
+                    s.unreadable.append(where_(s) + "the line is longer than \(LineReader.maxLine) bytes; not a domain")
+                }
+                continue
+            }
+            if let text = entry(line.text) { return text }
+        }
+        s.lines = nil
         return nil
     }
+
+    /// `FILE:LINE: ` for an entry of the list file, nothing for an argument (the message names it).
+    private static func where_(_ s: State) -> String {
+        s.place > 0 ? "\(SafeText.value(s.fileName ?? "--domains")):\(s.place): " : ""
+    }
+
+    /// `line 4`, or `argument 2`.
+    private static func name(_ place: Int) -> String { place > 0 ? "line \(place)" : "argument \(-place)" }
 
     /// The entry of a line of a domain list: what comes before `#`, trimmed; `nil` when blank.
     static func entry(_ line: String) -> String? {
@@ -143,9 +199,12 @@ final class DomainList {
             defer { close(fd) }
             let reader = LineReader(fd: fd)
             while let line = reader.next() {
-                if let text = entry(line) { add(text) }
+                if let text = entry(line.text) { add(text) }
             }
         }
         return count
     }
 }
+
+/// close(2), named apart from the list's own methods.
+private func systemClose(_ fd: Int32) -> Int32 { close(fd) }

@@ -70,6 +70,7 @@ public enum CheckCommand: Command {
                                                        resume: batch.resume?.log) : nil
         let progress = ProgressLine(console: context.console, total: total ?? 0, enabled: (total ?? 0) > 1)
         out.routeOutput { progress.print($0) }
+        var redirected = RedirectedHosts()
         DomainCheck.stream(from: { list.next() }, options: options, appIDs: gate.membershipAppIDs, ordered: !batch.unordered,
                            process: { outcome in
             progress.advance()
@@ -77,9 +78,16 @@ public enum CheckCommand: Command {
             let judged = gate.judge(host: outcome.target.host, document: outcome.hosting.validation?.document)
             return out.report(for: outcome, adding: judged.diagnostics, routes: judged.routes)
         }, emit: { _, report in
+            redirected.note(report.target.host, options)
             out.domain(report)
         })
         progress.finish()
+        if let notice = redirected.notice { out.note(notice, kind: .notice) }
+        // A domain given twice is checked once; each repeat says where it was given first.
+        for repeated in list.repeats { out.note(repeated, kind: .notice) }
+        if list.repeatsCount > list.repeats.count {
+            out.note("\(list.repeatsCount - list.repeats.count) more entries repeat an earlier one (the first \(list.repeats.count) are listed)", kind: .notice)
+        }
         for message in list.unreadable { out.unreadable(message) }
         if list.unreadableCount > list.unreadable.count {
             out.unreadable("\(list.unreadableCount - list.unreadable.count) more entries are not domains (the first \(list.unreadable.count) are listed)")

@@ -10,7 +10,9 @@ public enum CoverageCommand: Command {
     public static let usage = "aasa-check coverage SOURCE [--sitemap URL|FILE]... [--app-id ID]... [--domain HOST] [--depth N]"
     public static let discussion = """
     SOURCE is a local apple-app-site-association file when that path exists (then --domain
-    says which host it is served for), otherwise a domain whose file is fetched. Every page
+    says which host it is served for), otherwise a domain whose file is fetched; Apple's CDN
+    copy decides when it is usable (devices on iOS 14 and later read it), and the pages the
+    origin file would decide otherwise are AASA502; --origin decides by the origin file. Every page
     the sitemaps list is decided for each app ID (every app of the file when --app-id is not
     given) exactly as `aasa-check match` decides it, and counted by site section (the first
     path segment, or the first N with --depth N): pages, open the app, excluded, no match,
@@ -39,6 +41,7 @@ public enum CoverageCommand: Command {
         OptionSpec("--domain", value: "HOST", help: "The host a local file is served for."),
         OptionSpec("--depth", value: "N", help: "Path segments that make a section (default 1: /products)."),
         OptionSpec("--max-sitemaps", value: "N", help: "Most sitemap files read (default \(SitemapCrawl.defaultMaxSitemaps.grouped))."),
+        DocumentSource.originOption,
     ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" && $0.name != "--cdn-base" }.map { spec in
         switch spec.name {
         case "--concurrency": return OptionSpec("--concurrency", value: "N", help: "Sitemaps fetched at once (default \(defaultConcurrency)).")
@@ -77,9 +80,11 @@ public enum CoverageCommand: Command {
         let out = context.output
         out.subject(loaded.label, kind: .domainFile)
         out.source(loaded.label, loaded.bytes)
+        if let deciding = loaded.deciding { out.source(deciding.label, deciding.bytes) }
         out.fetches(loaded.fetches)
+        if let notice = loaded.notice { out.note(notice, kind: .notice) }
         let site = host ?? loaded.host ?? loaded.label
-        guard let document = loaded.validation.document else {
+        guard let document = loaded.document else {
             out.findings(loaded.diagnostics)
             return RunEnd(subject: "coverage of \(site)")
         }
@@ -91,6 +96,8 @@ public enum CoverageCommand: Command {
             return RunEnd(subject: "coverage of \(site)")
         }
         let coverage = SiteCoverage(matcher: matcher, host: site, appIDs: appIDs, depth: depth)
+        // Where Apple's CDN copy decides, the pages the origin's file would decide otherwise.
+        if let origin = loaded.otherCopy { coverage.compare(with: DocumentMatcher(document: origin, host: site)) }
         if out.showsEveryPage {
             coverage.onDecisions = { url, section, decisions in
                 out.page(PageDecisions(url: url, section: section, decisions: zip(appIDs, decisions).map { ($0, $1.decision, $1.detail, $1.component) }))
@@ -146,11 +153,30 @@ public enum CoverageCommand: Command {
         out.coverage(CoverageReport(host: site, tables: appIDs.map { ($0, coverage.rows(for: $0)) }, pages: coverage.pages,
                                     otherHostPages: coverage.otherHostPages, otherHostExample: coverage.otherHostExample,
                                     sitemaps: crawl.records, depth: depth))
-        let fileFindings = isLocal ? coverage.deadRules().attributed(target: site, source: .file, file: loaded.label)
-                                   : coverage.deadRules().attributed(target: site, source: .origin, file: nil)
-        out.findings(loaded.diagnostics + crawl.findings + fileFindings)
+        // AASA707 is about a rule of the deciding copy: the local file, the origin's or the CDN's.
+        let fileFindings: [Diagnostic]
+        switch loaded.decidedBy {
+        case .cdn: fileFindings = coverage.deadRules().attributed(target: site, source: .cdn, file: nil)
+        case .origin: fileFindings = coverage.deadRules().attributed(target: site, source: .origin, file: nil)
+        default: fileFindings = coverage.deadRules().attributed(target: site, source: .file, file: loaded.label)
+        }
+        let differing = coverage.differences.map { d in
+            Diagnostic(code: .aasa502,
+                       message: "the origin file decides \(d.pages.grouped) of the \(coverage.pages.grouped) pages otherwise for \(SafeText.value(d.appID)); "
+                           + "the first, \(SafeText.value(d.example)): \(Self.word(d.other)) there, \(Self.word(d.decision)) by Apple's CDN copy, "
+                           + "which devices follow until the CDN refreshes",
+                       hint: "The CDN refreshes within about a day of a change; until then devices decide by its copy. There is no way to force a refresh.",
+                       target: site, source: .cdn)
+        }
+        out.findings(loaded.diagnostics + crawl.findings + fileFindings + differing)
         let files = crawl.records.count
         return RunEnd(subject: "\(site): \(coverage.pages.grouped) page\(coverage.pages == 1 ? "" : "s") from \(files) sitemap\(files == 1 ? "" : "s")")
+    }
+
+    /// `match (details[0].components[3])`, `no_match`.
+    static func word(_ d: (decision: MatchDecision, detail: Int?, component: Int?)) -> String {
+        guard let detail = d.detail, let component = d.component else { return d.decision.rawValue }
+        return "\(d.decision.rawValue) (details[\(detail)].components[\(component)])"
     }
 
     /// Reads one local or downloaded file into the crawl, or says why it cannot be opened.

@@ -61,6 +61,8 @@ public enum EntitlementsCommand: Command {
         var diagnostics: [Diagnostic] = []
         var fetches: [Fetch] = []
         var notes: [String] = []
+        /// Facts about the run every format states.
+        var runNotices: [String] = []
         var fetchedHosts: [String] = []
 
         // The profile given with --profile.
@@ -126,13 +128,16 @@ public enum EntitlementsCommand: Command {
             }
             if !toFetch.isEmpty {
                 let options = try NetworkOptions.parse(arguments)
+                var redirected = RedirectedHosts()
                 for outcome in DomainCheck.run(toFetch, options: options) {
+                    redirected.note(outcome.target.host, options)
                     diagnostics += outcome.diagnostics
                     fetches += outcome.fetches
                     if let body = outcome.hosting.servedBody { out.source(outcome.fileLabel, body) }
                     if let document = outcome.hosting.validation?.document { documents[outcome.target.host] = document }
                     fetchedHosts.append(outcome.target.host)
                 }
+                if let notice = redirected.notice { runNotices.append(notice) }
             }
             if !fetchedHosts.isEmpty {
                 notes.append("fetched and checked: " + fetchedHosts.joined(separator: ", "))
@@ -164,6 +169,7 @@ public enum EntitlementsCommand: Command {
             out.subject(result.file.path ?? "<stdin>", kind: .entitlements)
         }
         for note in notes { out.note(note) }
+        for notice in runNotices { out.note(notice, kind: .notice) }
         let files = arguments.positionals.count
         return RunEnd(subject: files == 1 ? "1 file" : "\(files) files")
     }

@@ -11,7 +11,7 @@ public enum ExplainCommand: Command {
         ("aasa-check explain", "Every code, one line each"),
     ]
     public static let options: [OptionSpec] = []
-    public static let formats: [OutputFormat] = [.text, .json]
+    public static let formats: [OutputFormat] = [.text, .json, OutputFormat(HTMLRenderer.self), OutputFormat(MarkdownRenderer.self)]
     public static let usesConfig = false
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {

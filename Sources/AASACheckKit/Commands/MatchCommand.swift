@@ -13,7 +13,9 @@ public enum MatchCommand: Command {
     details entry and rule. For no_match, the closest rule and the part that failed are
     shown. Without URL arguments, URLs are read from standard input, one per line.
     For a local file, --domain says which host it is served for: URLs of other hosts then
-    never match.
+    never match. For a domain, Apple's CDN copy decides when it is usable, as on devices (iOS
+    14 and later), and each URL the origin file would decide otherwise is AASA502; --origin
+    decides by the origin file.
     """
     public static let examples: [(String, String)] = [
         ("aasa-check match aasa.json https://example.com/buy/shoes --domain example.com", "Does this link open the app?"),
@@ -23,6 +25,7 @@ public enum MatchCommand: Command {
     public static let options: [OptionSpec] = [
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) to decide for; repeatable. Default: every app in the file."),
         OptionSpec("--domain", value: "HOST", help: "The host a local file is served for."),
+        DocumentSource.originOption,
     ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" }
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
@@ -38,16 +41,22 @@ public enum MatchCommand: Command {
         let out = context.output
         out.subject(loaded.label, kind: .domainFile)
         out.source(loaded.label, loaded.bytes)
+        if let deciding = loaded.deciding { out.source(deciding.label, deciding.bytes) }
         out.fetches(loaded.fetches)
+        if let notice = loaded.notice { out.note(notice, kind: .notice) }
         let appIDs: [String]
         var matcher: DocumentMatcher?
-        if let document = loaded.validation.document {
+        if let document = loaded.document {
             let m = DocumentMatcher(document: document, host: loaded.host)
             matcher = m
             appIDs = given.isEmpty ? m.appIDs : given
         } else {
             appIDs = given
         }
+        // The origin's file, where the CDN copy decides: its different decisions are AASA502.
+        let other = loaded.otherCopy.map { DocumentMatcher(document: $0, host: loaded.host) }
+        var differing: [Diagnostic] = []
+        var moreDiffering = 0
         // Each URL's decisions go out as they are made, so a stream of URLs on standard input
         // (`tail -f log | aasa-check match …`) is answered line by line in constant memory.
         var decided = 0
@@ -59,13 +68,28 @@ public enum MatchCommand: Command {
             }
             if parts.host == nil, let host = loaded.host { parts = parts.on(host: host) }
             let results = matcher.map { m in appIDs.map { m.decide(parts, appID: $0) } } ?? []
+            if let other {
+                for d in loaded.differences(results, appIDs.map { other.decide(parts, appID: $0) }) {
+                    // Kept for the end, at most the cap: a stream of URLs stays in constant memory.
+                    if differing.count < RunOutput.findingsPerKind { differing.append(d) } else { moreDiffering += 1 }
+                }
+            }
             decided += results.count
             opens += results.filter { $0.decision == .match }.count
             out.decisions(results, for: url)
         }
         if urls.isEmpty {
+            if context.console.stdinIsTerminal {
+                context.console.err("aasa-check match: reading URLs from standard input, one a line; end with Ctrl-D\n")
+            }
             while let line = context.console.readLine() {
-                let url = line.trimmingWhitespace
+                // A line is decided whole or not at all: one too long to read is refused.
+                guard !line.tooLong else {
+                    out.unreadable("<stdin>:\(line.number): the line is longer than \(LineReader.maxLine) bytes; it is not decided",
+                                   subject: "<stdin>")
+                    continue
+                }
+                let url = line.text.trimmingWhitespace
                 if !url.isEmpty && !url.hasPrefix("#") { handle(url) }
             }
         } else {
@@ -74,8 +98,13 @@ public enum MatchCommand: Command {
         if matcher != nil && appIDs.isEmpty {
             out.note("The file lists no applinks app; give --app-id to decide for one.", kind: .advice)
         }
+        if moreDiffering > 0 {
+            differing.append(Diagnostic(code: .aasa502, message: "the origin file decides \(moreDiffering) more URL\(moreDiffering == 1 ? "" : "s") otherwise (the first \(RunOutput.findingsPerKind) are listed)",
+                                        target: loaded.host, source: .cdn))
+        }
         // The file's findings come after the decisions.
-        out.findings(loaded.diagnostics)
+        out.findings(loaded.diagnostics + differing)
+        out.rules(of: loaded.document, subject: loaded.deciding?.label ?? loaded.label, host: loaded.host, findings: loaded.diagnostics)
         return RunEnd(subject: "\(decided) decision\(decided == 1 ? "" : "s"), \(opens) open\(opens == 1 ? "s" : "") the app")
     }
 }

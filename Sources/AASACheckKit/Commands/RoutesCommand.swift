@@ -16,6 +16,11 @@ public enum RoutesCommand: Command {
     [{"route": "/todos", "expect": "app"}]. A placeholder (:id or {id}) is one path segment
     with any value; such a route is judged for every value: always, never, or sometimes with
     a value on each side.
+
+    For a local file, --domain HOST says which host the file is served for: full URLs on
+    other hosts never open the app from it. Without --domain, the one host the list's full
+    URLs name is taken (said in a note; a list naming several hosts needs --domain), and paths
+    are judged on that host, or shown on example.com when the list names none.
     """
     public static let examples: [(String, String)] = [
         ("aasa-check routes Fixtures/routes/soar-starter-aasa.json --routes Fixtures/routes/soar-starter.routes --domain soar.example",
@@ -25,7 +30,8 @@ public enum RoutesCommand: Command {
     public static let options: [OptionSpec] = [
         OptionSpec("--routes", value: "FILE", help: "The route list (text or JSON)."),
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID to judge for; repeatable. Default: every app in the file."),
-        OptionSpec("--domain", value: "HOST", help: "The host a local file is served for (default example.com)."),
+        OptionSpec("--domain", value: "HOST", help: "The host a local file is served for. Default: the one host the route list's full URLs name (a list naming several needs --domain); paths alone are judged on any host and shown on example.com."),
+        DocumentSource.originOption,
     ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" }
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
@@ -38,34 +44,75 @@ public enum RoutesCommand: Command {
         let appIDs = try arguments.appIDs()
         let list = try RouteListInput(path: routesPath, console: context.console)
         let loaded = try DocumentSource.load(source, arguments: arguments, context: context)
+        // The host the file is judged for: --domain or the domain fetched, else the one host
+        // the list's full URLs name. Several hosts cannot all be this file's.
+        var host = loaded.host
+        var inferred: String?
+        if host == nil {
+            let named = Array(Set(list.routes.compactMap { $0.host?.lowercased() })).sorted()
+            if named.count > 1 {
+                throw UsageError("the route list names \(named.count) hosts (\(named.prefix(3).map { SafeText.value($0) }.joined(separator: ", "))\(named.count > 3 ? ", …" : "")); "
+                    + "give --domain HOST, the host this file is served for (routes on the other hosts are judged as not opening the app from it)")
+            }
+            host = named.first
+            inferred = host
+        }
         let out = context.output
         out.source(loaded.label, loaded.bytes)
         out.source(routesPath, list.bytes)
+        if let deciding = loaded.deciding { out.source(deciding.label, deciding.bytes) }
         out.fetches(loaded.fetches)
+        if let notice = loaded.notice { out.note(notice, kind: .notice) }
         // AASA705 for each entry that is not a route (the command cannot run as asked: exit
         // status 2), or AASA706 for a list without routes.
         var diagnostics = loaded.diagnostics + list.diagnostics
-        guard let document = loaded.validation.document else {
+        guard let document = loaded.document else {
             out.findings(diagnostics)
             if let unreadable = list.unreadable { out.unreadable(unreadable) }
             return RunEnd(subject: "no routes judged: the file does not decode")
         }
         out.subject(loaded.label, kind: .domainFile)
-        let domain = loaded.host ?? "example.com"
-        let matcher = DocumentMatcher(document: document, host: loaded.host)
+        if let inferred {
+            out.note("the file is judged as served for \(inferred), the host of the route list's full URLs; give --domain to name another", kind: .notice)
+        }
+        let domain = host ?? "example.com"
+        let matcher = DocumentMatcher(document: document, host: host)
         let result = RouteCheck.run(matcher: matcher, domain: domain, routes: list.routes,
                                     appIDs: appIDs, routesFile: routesPath, judgeRules: list.judgesRules)
         for verdict in result.verdicts { out.route(verdict) }
         diagnostics += result.diagnostics.map { d in
             var d = d
             if d.code == .aasa704 {
-                d.file = loaded.label
-                d.source = loaded.fetches.isEmpty ? .file : .origin
+                // A rule of the deciding copy: the local file, the origin's, or the CDN's.
+                switch loaded.decidedBy {
+                case .cdn: d.source = .cdn
+                case .origin: d.file = loaded.label; d.source = .origin
+                default: d.file = loaded.label; d.source = .file
+                }
             }
-            d.target = d.target ?? loaded.host ?? loaded.label
+            d.target = d.target ?? host ?? loaded.label
             return d
         }
+        // Where the CDN copy decides, each route the origin file would judge otherwise.
+        if let otherDocument = loaded.otherCopy {
+            let apps = Array(Set(result.verdicts.map(\.appID)))
+            let origin = RouteCheck.run(matcher: DocumentMatcher(document: otherDocument, host: host), domain: domain,
+                                        routes: list.routes, appIDs: apps, routesFile: routesPath, judgeRules: false)
+            var byRoute: [String: RouteVerdict] = [:]
+            for v in origin.verdicts { byRoute[v.appID + "\u{0}\(v.route.line)"] = v }
+            for v in result.verdicts {
+                guard let o = byRoute[v.appID + "\u{0}\(v.route.line)"], o.decision != v.decision || o.ok != v.ok || o.coverage != v.coverage else { continue }
+                diagnostics.append(Diagnostic(
+                    code: .aasa502,
+                    message: "the origin file judges \(SafeText.value(v.route.text)) otherwise for \(SafeText.value(v.appID)): \(o.decision.rawValue)"
+                        + (o.coverage.map { " (\($0.rawValue))" } ?? "") + " there, \(v.decision.rawValue)" + (v.coverage.map { " (\($0.rawValue))" } ?? "")
+                        + " by Apple's CDN copy, which devices follow until the CDN refreshes",
+                    hint: "The CDN refreshes within about a day of a change; until then devices decide by its copy. There is no way to force a refresh.",
+                    location: v.route.location, target: host, source: .cdn, file: routesPath))
+            }
+        }
         out.findings(diagnostics)
+        out.rules(of: document, subject: loaded.label, host: loaded.host, findings: diagnostics, verdicts: result.verdicts)
         if let unreadable = list.unreadable { out.unreadable(unreadable) }
         return RunEnd(subject: result.summary)
     }

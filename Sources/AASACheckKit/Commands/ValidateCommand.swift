@@ -35,7 +35,9 @@ public enum ValidateCommand: Command {
                 let input = try InputFile.read(path, limit: Validator.parseLimit, kind: .domainFile, console: context.console)
                 let result = input.validated(domain: domain)
                 out.source(label, input.bytes)
-                out.findings(result.diagnostics.attributed(target: domain ?? label, source: .file, file: label))
+                let findings = result.diagnostics.attributed(target: domain ?? label, source: .file, file: label)
+                out.findings(findings)
+                out.rules(of: result.document, subject: label, host: domain, findings: findings)
             } catch let error as UsageError {
                 out.unreadable(error.message, subject: label)
             }

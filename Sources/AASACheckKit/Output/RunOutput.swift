@@ -15,6 +15,7 @@ public final class RunOutput {
     let sink: OutputSink
     private let console: Console
     private let showsExcerpts: Bool
+    private let showsRules: Bool
     /// Codes the configuration ignores, with the reason given.
     private let ignored: [DiagnosticCode: String]
     /// File bytes by the label findings use, for source lines.
@@ -29,6 +30,7 @@ public final class RunOutput {
         sink = OutputSink(console: console)
         renderer = format.renderer.init(run: info, sink: sink)
         showsExcerpts = format.renderer.showsExcerpts
+        showsRules = format.renderer.showsRules
         var byCode: [DiagnosticCode: String] = [:]
         for (code, reason) in ignored where byCode[code] == nil { byCode[code] = reason }
         self.ignored = byCode
@@ -48,16 +50,21 @@ public final class RunOutput {
         renderer.subject(Subject(name, kind: kind))
     }
 
+    /// Most findings of one code in one place handed on one by one (in every format); the
+    /// others are counted (``Folded``), so a 3.6 MB input cannot make a report of 64 MB.
+    public static let findingsPerKind = 100
+
     /// Findings of the command; those of a `check` domain go in its ``DomainReport``.
     public func findings(_ diagnostics: [Diagnostic]) {
-        let kept = prepared(diagnostics, sources: sources)
-        guard !kept.isEmpty else { return }
-        let (errors, warnings, infos) = Self.count(kept)
-        summary.errors += errors
-        summary.warnings += warnings
-        summary.infos += infos
-        if kept.contains(where: { info.failOn.fails($0.diagnostic.severity) }) { failed = true }
-        renderer.findings(kept)
+        let p = prepared(diagnostics, sources: sources, cap: &runCap)
+        summary.errors += p.errors
+        summary.warnings += p.warnings
+        summary.infos += p.infos
+        summary.ignored += p.ignored
+        if p.failed { failed = true }
+        if !p.shown.isEmpty { renderer.findings(p.shown) }
+        if !p.suppressed.isEmpty { renderer.suppressed(p.suppressed) }
+        if !p.folded.isEmpty { renderer.folded(p.folded) }
     }
 
     public func fetches(_ fetches: [Fetch]) {
@@ -71,6 +78,13 @@ public final class RunOutput {
             m.explanation = SafeText.clipRuns(m.explanation)
             return m
         }, for: url)
+    }
+
+    /// The rules of a local domain file, for formats that show them: what each decides, the
+    /// listed routes it decides, and why a dead one never decides (from `findings`).
+    public func rules(of document: AASADocument?, subject: String, host: String?, findings: [Diagnostic], verdicts: [RouteVerdict] = []) {
+        guard showsRules, let document else { return }
+        renderer.rules(RuleTable(subject: subject, document: document, host: host, findings: findings, verdicts: verdicts))
     }
 
     /// `routes`: one verdict, its explanation cut.
@@ -91,15 +105,23 @@ public final class RunOutput {
         if showsExcerpts, let body = outcome.hosting.servedBody {
             sources[outcome.fileLabel] = body
         }
-        let findings = prepared(outcome.diagnostics + extra, sources: sources)
+        var cap = Cap()
+        let p = prepared(outcome.diagnostics + extra, sources: sources, cap: &cap)
         var report = DomainReport(target: outcome.target, fetches: outcome.fetches, addresses: outcome.addresses,
-                                  findings: findings, routes: routes.map { v in
+                                  findings: p.shown, routes: routes.map { v in
                                       var v = v
                                       v.explanation = SafeText.clipRuns(v.explanation)
                                       return v
                                   })
-        (report.errors, report.warnings, report.infos) = Self.count(findings)
-        report.exitCode = findings.contains { info.failOn.fails($0.diagnostic.severity) } ? 1 : 0
+        report.suppressed = p.suppressed
+        report.folded = p.folded
+        report.ignored = p.ignored
+        (report.errors, report.warnings, report.infos) = (p.errors, p.warnings, p.infos)
+        if showsRules, let document = outcome.hosting.validation?.document {
+            report.rules = RuleTable(subject: outcome.fileLabel, document: document, host: outcome.target.host,
+                                     findings: p.shown.map(\.diagnostic), verdicts: routes)
+        }
+        report.exitCode = p.failed ? 1 : 0
         return report
     }
 
@@ -108,6 +130,7 @@ public final class RunOutput {
         summary.errors += report.errors
         summary.warnings += report.warnings
         summary.infos += report.infos
+        summary.ignored += report.ignored
         if report.exitCode != 0 { failed = true }
         renderer.domain(report)
     }
@@ -177,34 +200,75 @@ public final class RunOutput {
 
     private var failed = false
 
-    /// The findings kept (codes not ignored), long runs of their text cut, with source lines
-    /// when the format shows them.
-    private func prepared(_ diagnostics: [Diagnostic], sources: [String: [UInt8]]) -> [Finding] {
-        var kept: [Finding] = []
-        kept.reserveCapacity(diagnostics.count)
-        for d in diagnostics where ignored[d.code] == nil {
-            var d = d
-            d.message = SafeText.clipRuns(d.message)
-            d.hint = d.hint.map { SafeText.clipRuns($0) }
-            var excerpt: SourceExcerpt?
-            if showsExcerpts, let location = d.location, location.offset >= 0, let bytes = sources[d.placeLabel] {
-                excerpt = SourceExcerpt(bytes, location)
-            }
-            kept.append(Finding(d, excerpt: excerpt))
-        }
-        return kept
+    /// Findings counted per code and place, for the cap.
+    struct Cap {
+        var shown: [String: Int] = [:]
+        var suppressed: [String: Int] = [:]
     }
 
-    /// Errors, warnings and infos among `findings`.
-    private static func count(_ findings: [Finding]) -> (Int, Int, Int) {
-        var errors = 0, warnings = 0, infos = 0
-        for f in findings {
-            switch f.diagnostic.severity {
-            case .error: errors += 1
-            case .warning: warnings += 1
-            case .info: infos += 1
+    /// The findings of one command across the run.
+    private var runCap = Cap()
+
+    /// Findings made ready for the renderer.
+    private struct Prepared {
+        var shown: [Finding] = []
+        var suppressed: [Suppressed] = []
+        var folded: [Folded] = []
+        var errors = 0, warnings = 0, infos = 0, ignored = 0
+        /// A counted finding reaches `--fail-on`.
+        var failed = false
+    }
+
+    /// Applies the run's rules to findings: codes the configuration ignores are set apart
+    /// with their reason; long runs of text are cut; source lines are added when the format
+    /// shows them; past ``findingsPerKind`` of one code in one place (counted in `cap`),
+    /// findings are counted but not listed. Every finding not ignored counts, listed or not.
+    private func prepared(_ diagnostics: [Diagnostic], sources: [String: [UInt8]], cap: inout Cap) -> Prepared {
+        var p = Prepared()
+        var foldedKeys: [String] = []
+        var folded: [String: Folded] = [:]
+        for d in diagnostics {
+            let key = d.code.rawValue + "\u{0}" + d.placeLabel
+            if let reason = ignored[d.code] {
+                p.ignored += 1
+                let n = cap.suppressed[key, default: 0]
+                cap.suppressed[key] = n + 1
+                if n < Self.findingsPerKind { p.suppressed.append(Suppressed(finding(d, sources), reason: reason)) }
+                continue
+            }
+            switch d.severity {
+            case .error: p.errors += 1
+            case .warning: p.warnings += 1
+            case .info: p.infos += 1
+            }
+            if info.failOn.fails(d.severity) { p.failed = true }
+            let n = cap.shown[key, default: 0]
+            cap.shown[key] = n + 1
+            if n < Self.findingsPerKind {
+                p.shown.append(finding(d, sources))
+            } else if folded[key] == nil {
+                foldedKeys.append(key)
+                folded[key] = Folded(code: d.code, severity: d.severity, place: d.placeLabel, target: d.target, file: d.file,
+                                     source: d.source, count: 1)
+            } else {
+                folded[key]!.count += 1
+                if d.severity > folded[key]!.severity { folded[key]!.severity = d.severity }
             }
         }
-        return (errors, warnings, infos)
+        p.folded = foldedKeys.map { folded[$0]! }
+        return p
     }
+
+    /// `d` ready for the renderer: long runs of its text cut, with its source line when shown.
+    private func finding(_ d: Diagnostic, _ sources: [String: [UInt8]]) -> Finding {
+        var d = d
+        d.message = SafeText.clipRuns(d.message)
+        d.hint = d.hint.map { SafeText.clipRuns($0) }
+        var excerpt: SourceExcerpt?
+        if showsExcerpts, let location = d.location, location.offset >= 0, let bytes = sources[d.placeLabel] {
+            excerpt = SourceExcerpt(bytes, location)
+        }
+        return Finding(d, excerpt: excerpt)
+    }
+
 }

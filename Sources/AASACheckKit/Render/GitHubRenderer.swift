@@ -18,7 +18,20 @@ public final class GitHubRenderer: Renderer {
         sink.write(findings.map { Self.annotation($0.diagnostic) }.joined())
     }
 
-    public func domain(_ report: DomainReport) { findings(report.findings) }
+    public func folded(_ folded: [Folded]) {
+        sink.write(folded.map { f in
+            "::notice title=\(Self.property("\(f.code) more findings"))::\(Self.data("\(f.place): \(f.count) more \(f.severity.rawValue)[\(f.code)] findings not annotated (the first \(RunOutput.findingsPerKind) are)"))\n"
+        }.joined())
+    }
+
+    public func domain(_ report: DomainReport) {
+        findings(report.findings)
+        folded(report.folded)
+    }
+
+    public func note(_ note: Note) {
+        if note.kind == .notice { sink.write("::notice title=\(Self.property("aasa-check"))::\(Self.data(note.text))\n") }
+    }
 
     public func unreadable(_ input: UnreadableInput) { unreadable.append(input) }
 

@@ -1,8 +1,12 @@
 import AASACore
 
 /// The JSON object of spec `cli.md` (`--format json`, `--json`): `version`, `tool`, `summary`,
-/// then the arrays `diagnostics`, `fetches`, `matches`, `routes` and, when an input could not
-/// be read, `unreadable`. `explain` writes an array of code documentation instead.
+/// then the arrays `diagnostics`, `fetches`, `matches`, `routes` and, when there are some,
+/// `ignored` (findings the configuration ignores, each with its `reason`; also counted in
+/// `summary.ignored`), `folded` (findings of one code in one place past the first
+/// ``RunOutput/findingsPerKind``: `code`, `severity`, `target`, `source`, `file`, `count`),
+/// `notes` (facts about the run, such as a check skipped) and `unreadable` (inputs that could
+/// not be read). `explain` writes an array of code documentation instead.
 ///
 /// The summary comes first but is known last, so each array is written element by element,
 /// as results arrive, to a ``SpillBuffer`` and copied out at the end: memory does not grow
@@ -55,9 +59,12 @@ public final class JSONRenderer: Renderer {
     private let routes = ArrayWriter("routes")
     private let coverage = ArrayWriter("coverage", always: false)
     private let sitemaps = ArrayWriter("sitemaps", always: false)
+    private let ignored = ArrayWriter("ignored", always: false)
+    private let folded = ArrayWriter("folded", always: false)
+    private let notes = ArrayWriter("notes", always: false)
     private let unreadable = ArrayWriter("unreadable", always: false)
     /// The arrays in the order of their keys.
-    private var arrays: [ArrayWriter] { [diagnostics, fetches, matches, routes, coverage, sitemaps, unreadable] }
+    private var arrays: [ArrayWriter] { [diagnostics, fetches, matches, routes, coverage, sitemaps, ignored, folded, notes, unreadable] }
     private var documentation: [CodeDoc]?
     /// `coverage`: the site's counts, written after the summary.
     private var site: OutputJSON?
@@ -69,6 +76,22 @@ public final class JSONRenderer: Renderer {
 
     public func findings(_ findings: [Finding]) {
         for f in findings { diagnostics.append(Self.json(f.diagnostic)) }
+    }
+
+    public func suppressed(_ list: [Suppressed]) {
+        for s in list {
+            guard case .object(let members) = Self.json(s.finding.diagnostic) else { continue }
+            ignored.append(.object(members + [("reason", .string(s.reason))]))
+        }
+    }
+
+    public func folded(_ list: [Folded]) {
+        for f in list {
+            folded.append(.object([
+                ("code", .string(f.code.rawValue)), ("severity", .string(f.severity.rawValue)), ("target", .optional(f.target)),
+                ("source", .optional(f.source?.rawValue)), ("file", .optional(f.file)), ("count", .int(f.count)),
+            ]))
+        }
     }
 
     public func fetches(_ list: [Fetch]) {
@@ -83,6 +106,8 @@ public final class JSONRenderer: Renderer {
 
     public func domain(_ report: DomainReport) {
         findings(report.findings)
+        suppressed(report.suppressed)
+        folded(report.folded)
         fetches(report.fetches)
         for v in report.routes { route(v) }
     }
@@ -102,6 +127,10 @@ public final class JSONRenderer: Renderer {
         documentation = (documentation ?? []) + docs
     }
 
+    public func note(_ note: Note) {
+        if note.kind == .notice { notes.append(.string(note.text)) }
+    }
+
     public func unreadable(_ input: UnreadableInput) { unreadable.append(.string(input.message)) }
 
     public func finish(_ summary: RunSummary) {
@@ -112,8 +141,9 @@ public final class JSONRenderer: Renderer {
         let head: [(String, OutputJSON)] = [
             ("version", .int(1)),
             ("tool", .object([("name", .string("aasa-check")), ("version", .string(AASACheck.version))])),
-            ("summary", .object([("errors", .int(summary.errors)), ("warnings", .int(summary.warnings)), ("infos", .int(summary.infos)),
-                                 ("exitCode", .int(Int(summary.exitCode)))])),
+            ("summary", .object([("errors", .int(summary.errors)), ("warnings", .int(summary.warnings)), ("infos", .int(summary.infos))]
+                + (summary.ignored > 0 ? [("ignored", .int(summary.ignored))] : [])
+                + [("exitCode", .int(Int(summary.exitCode)))])),
         ] + (site.map { [("site", $0)] } ?? [])
         sink.write("{\n")
         for (key, value) in head {

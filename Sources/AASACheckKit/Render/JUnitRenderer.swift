@@ -26,12 +26,13 @@ public final class JUnitRenderer: Renderer {
         var suite: String
         var name: String
         var diagnostics: [Diagnostic] = []
+        /// Lines for the output that are not findings (how many more findings of a kind, a
+        /// coverage table).
+        var output: [String] = []
         /// A failure that is not a finding (a route verdict), with its message.
         var failure: String?
         /// Why the input could not be checked at all: a JUnit `<error>`.
         var error: String?
-        /// Text for `system-out` that is not a finding (a coverage table).
-        var output: String?
     }
 
     /// Findings of one file, domain or list, in the order first mentioned.
@@ -39,6 +40,8 @@ public final class JUnitRenderer: Renderer {
         var kind: Subject.Kind
         var declared = false
         var diagnostics: [Diagnostic] = []
+        /// Findings past the cap, as lines for the case's output.
+        var folded: [String] = []
     }
 
     private let run: RunInfo
@@ -86,9 +89,21 @@ public final class JUnitRenderer: Renderer {
                                  failure: v.ok ? nil : SafeText.clipRuns("\(v.route.text): \(v.explanation)")))
     }
 
+    public func folded(_ folded: [Folded]) {
+        for f in folded {
+            let key = f.file ?? f.target ?? "aasa-check"
+            if groups[key] == nil {
+                groupOrder.append(key)
+                groups[key] = Group(kind: .domainFile)
+            }
+            groups[key]!.folded.append("\(f.place): \(f.count) more \(f.severity.rawValue)[\(f.code)] findings not listed (the first \(RunOutput.findingsPerKind) are)")
+        }
+    }
+
     public func domain(_ report: DomainReport) {
         subject(Subject(report.target.host, kind: .domain))
         findings(report.findings)
+        folded(report.folded)
     }
 
     public func entitlements(_ report: EntitlementsReport) { entitlements.append(report) }
@@ -99,8 +114,8 @@ public final class JUnitRenderer: Renderer {
         for table in report.tables {
             let open = table.rows.reduce(0) { $0 + $1.match }
             verdictCases.append(Case(suite: "coverage \(report.host)", name: table.appID,
-                                     output: "\(open.grouped) of \(report.pages.grouped) pages open the app\n"
-                                         + TextRenderer.coverageTable(table.rows, style: Style(enabled: false))))
+                                     output: ["\(open.grouped) of \(report.pages.grouped) pages open the app\n"
+                                         + TextRenderer.coverageTable(table.rows, style: Style(enabled: false))]))
         }
     }
 
@@ -140,7 +155,7 @@ public final class JUnitRenderer: Renderer {
                 // Shown by an entry's case, or by a route's case.
                 used[key]?.contains(i) != true && !(d.source == .routes && d.location.map { routeLines.contains($0.line) } == true)
             }.map(\.element)
-            guard !rest.isEmpty || (group.declared && !taken.contains(key)) else { continue }
+            guard !rest.isEmpty || !group.folded.isEmpty || (group.declared && !taken.contains(key)) else { continue }
             let name: String
             switch group.kind {
             case .domainFile, .domain: name = "apple-app-site-association"
@@ -148,7 +163,7 @@ public final class JUnitRenderer: Renderer {
             case .routeList: name = "route list"
             case .sitemap: name = "sitemap"
             }
-            cases.append(Case(suite: key, name: name, diagnostics: rest))
+            cases.append(Case(suite: key, name: name, diagnostics: rest, output: group.folded))
         }
         // An input that could not be read is an error of its own test case, never a pass.
         for input in unreadable {
@@ -199,9 +214,9 @@ public final class JUnitRenderer: Renderer {
                     testcase.addChild(failure)
                 }
                 let rest = c.diagnostics.filter { !failOn.fails($0.severity) }
-                if !rest.isEmpty || c.output != nil {
+                if !rest.isEmpty || !c.output.isEmpty {
                     let out = XMLElement(name: "system-out")
-                    out.stringValue = Self.clean(((c.output.map { [$0] } ?? []) + rest.map(Self.line)).joined(separator: "\n"))
+                    out.stringValue = Self.clean((rest.map(Self.line) + c.output).joined(separator: "\n"))
                     testcase.addChild(out)
                 }
                 suite.addChild(testcase)

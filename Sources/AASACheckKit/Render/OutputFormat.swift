@@ -14,6 +14,8 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
         OutputFormat(SARIFRenderer.self),
         OutputFormat(JUnitRenderer.self),
         OutputFormat(GitHubRenderer.self),
+        OutputFormat(HTMLRenderer.self),
+        OutputFormat(MarkdownRenderer.self),
     ]
 
     public static var allCases: [OutputFormat] { all }

@@ -38,6 +38,9 @@ public protocol Renderer: AnyObject, SendableMetatype {
     /// Whether it shows the decisions of every page of `coverage` (``page(_:)``); only then
     /// are they made, since a site has millions of pages.
     static var showsEveryPage: Bool { get }
+    /// Whether it shows the rule table of domain files (``RuleTable``, `html`); building one
+    /// costs a pass over the rules.
+    static var showsRules: Bool { get }
     /// The commands it is for (`jsonl`: `check`), or `nil` for every command.
     static var commands: [String]? { get }
 
@@ -50,14 +53,22 @@ public protocol Renderer: AnyObject, SendableMetatype {
     /// even when nothing is found in it (a passing JUnit test case).
     func subject(_ subject: Subject)
     /// Findings of the command (not of a domain of `check`: those come in ``domain(_:)``),
-    /// already without the ignored codes and with long text cut.
+    /// already without the ignored codes and with long text cut, at most
+    /// ``RunOutput/findingsPerKind`` of one code in one place.
     func findings(_ findings: [Finding])
+    /// Findings the configuration ignores, with the reason given (after ``findings(_:)``).
+    func suppressed(_ suppressed: [Suppressed])
+    /// Findings of one code in one place past the cap, counted (after ``findings(_:)``).
+    func folded(_ folded: [Folded])
     /// Requests made outside a domain record (`match`/`routes` of a domain, `entitlements`).
     func fetches(_ fetches: [Fetch])
     /// `match`: the decisions for one URL, one per app ID (empty when no app was asked).
     func decisions(_ decisions: [MatchResult], for url: String)
     /// `routes`: one route judged for one app ID.
     func route(_ verdict: RouteVerdict)
+    /// The rules of a local domain file (`validate`, `match`, `routes`), for formats that
+    /// show them (``showsRules``); a `check` domain's come in its ``DomainReport``.
+    func rules(_ table: RuleTable)
     /// `check`: everything about one domain, in input order.
     func domain(_ report: DomainReport)
     /// `entitlements`: one linted entitlements file or provisioning profile.
@@ -80,12 +91,16 @@ extension Renderer {
     public static var isForPeople: Bool { false }
     public static var showsExcerpts: Bool { false }
     public static var showsEveryPage: Bool { false }
+    public static var showsRules: Bool { false }
     public static var commands: [String]? { nil }
     public func subject(_ subject: Subject) {}
     public func findings(_ findings: [Finding]) {}
+    public func suppressed(_ suppressed: [Suppressed]) {}
+    public func folded(_ folded: [Folded]) {}
     public func fetches(_ fetches: [Fetch]) {}
     public func decisions(_ decisions: [MatchResult], for url: String) {}
     public func route(_ verdict: RouteVerdict) {}
+    public func rules(_ table: RuleTable) {}
     public func domain(_ report: DomainReport) {}
     public func entitlements(_ report: EntitlementsReport) {}
     public func coverage(_ report: CoverageReport) {}

@@ -10,15 +10,35 @@ public final class SARIFRenderer: Renderer {
     public static let name = "sarif"
 
     private let sink: OutputSink
-    private var diagnostics: [Diagnostic] = []
+    /// The findings, each with the reason the configuration ignores it, if it does.
+    private var diagnostics: [(Diagnostic, suppressedBecause: String?)] = []
     private var unreadable: [UnreadableInput] = []
     private var properties: [(String, OutputJSON)] = []
+    private var notices: [String] = []
 
     public init(run: RunInfo, sink: OutputSink) { self.sink = sink }
 
-    public func findings(_ findings: [Finding]) { diagnostics += findings.map(\.diagnostic) }
+    public func note(_ note: Note) {
+        if note.kind == .notice { notices.append(note.text) }
+    }
 
-    public func domain(_ report: DomainReport) { findings(report.findings) }
+    public func findings(_ findings: [Finding]) { diagnostics += findings.map { ($0.diagnostic, nil) } }
+
+    /// Ignored findings stay results, with an external suppression giving the reason
+    /// (SARIF 2.1.0 §3.27.23, §3.35): code scanning shows them as dismissed, not as absent.
+    public func suppressed(_ suppressed: [Suppressed]) { diagnostics += suppressed.map { ($0.finding.diagnostic, $0.reason) } }
+
+    public func folded(_ folded: [Folded]) {
+        notices += folded.map { f in
+            "\(f.count) more \(f.code) result\(f.count == 1 ? "" : "s") in \(f.place) are not listed (the first \(RunOutput.findingsPerKind) are)"
+        }
+    }
+
+    public func domain(_ report: DomainReport) {
+        findings(report.findings)
+        suppressed(report.suppressed)
+        folded(report.folded)
+    }
 
     public func unreadable(_ input: UnreadableInput) { unreadable.append(input) }
 
@@ -33,7 +53,7 @@ public final class SARIFRenderer: Renderer {
     }
 
     public func finish(_ summary: RunSummary) {
-        let used = Array(Set(diagnostics.map(\.code))).sorted()
+        let used = Array(Set(diagnostics.map(\.0.code))).sorted()
         let rules: [OutputJSON] = used.map { code in
             let doc = CodeDoc.lookup(code)
             return .object([
@@ -48,7 +68,7 @@ public final class SARIFRenderer: Renderer {
         }
         var ruleIndex: [DiagnosticCode: Int] = [:]
         for (i, code) in used.enumerated() { ruleIndex[code] = i }
-        let results: [OutputJSON] = diagnostics.map { d in
+        let results: [OutputJSON] = diagnostics.map { d, reason in
             var members: [(String, OutputJSON)] = [
                 ("ruleId", .string(d.code.rawValue)),
                 ("ruleIndex", .int(ruleIndex[d.code]!)),
@@ -67,6 +87,10 @@ public final class SARIFRenderer: Renderer {
             if let source = d.source { properties.append(("source", .string(source.rawValue))) }
             if let pointer = d.pointer { properties.append(("pointer", .string(pointer))) }
             if !properties.isEmpty { members.append(("properties", .object(properties))) }
+            if let reason {
+                members.append(("suppressions", .array([.object([("kind", .string("external")), ("status", .string("accepted")),
+                                                                 ("justification", .string(reason))])])))
+            }
             return .object(members)
         }
         let sarif: OutputJSON = .object([
@@ -87,9 +111,10 @@ public final class SARIFRenderer: Renderer {
     }
 
     /// The run's invocation: not successful when an input could not be read, with one
-    /// notification per such input (SARIF 2.1.0 §3.20).
+    /// notification per such input, and a `note` one per fact about the run (SARIF 2.1.0 §3.20).
     private func invocation() -> OutputJSON {
-        let notifications: [OutputJSON] = unreadable.map { input in
+        let notes: [OutputJSON] = notices.map { .object([("level", .string("note")), ("message", .object([("text", .string($0))]))]) }
+        let notifications: [OutputJSON] = notes + unreadable.map { input in
             var members: [(String, OutputJSON)] = [("level", .string("error")), ("message", .object([("text", .string(input.message))]))]
             if let subject = input.subject {
                 members.append(("locations", .array([.object([("physicalLocation", .object([

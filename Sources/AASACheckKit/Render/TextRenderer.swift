@@ -45,6 +45,8 @@ public final class TextRenderer: Renderer {
         sink.write(out)
     }
 
+    public func folded(_ folded: [Folded]) { sink.write(folded.map(render).joined()) }
+
     public func decisions(_ decisions: [MatchResult], for url: String) {
         sawDecisions = true
         var out = ""
@@ -95,32 +97,13 @@ public final class TextRenderer: Renderer {
                 + (report.otherHostExample.map { " (\(SafeText.value($0)))" } ?? "")
         }
         out += "\n"
-        var i = 0
-        while i < report.tables.count {
-            // Apps of one details entry decide alike: one table for them.
-            var apps = [report.tables[i].appID]
-            let rows = report.tables[i].rows
-            var j = i + 1
-            while j < report.tables.count, Self.sameCounts(report.tables[j].rows, rows) {
-                apps.append(report.tables[j].appID)
-                j += 1
-            }
-            i = j
-            let open = rows.reduce(0) { $0 + $1.match }
-            out += "\n" + apps.map { style.bold(SafeText.value($0)) }.joined(separator: ", ")
-                + ": \(open.grouped) of \(report.pages.grouped) page\(report.pages == 1 ? "" : "s") open the app\n"
-            out += Self.coverageTable(rows, style: style)
+        // Apps of one details entry decide alike: one table for them.
+        for group in report.groupedTables {
+            out += "\n" + group.appIDs.map { style.bold(SafeText.value($0)) }.joined(separator: ", ")
+                + ": \(group.open.grouped) of \(report.pages.grouped) page\(report.pages == 1 ? "" : "s") open the app\n"
+            out += Self.coverageTable(group.rows, style: style)
         }
         sink.write(out)
-    }
-
-    /// Whether two tables hold the same counts and examples (they belong to different apps).
-    static func sameCounts(_ a: [CoverageRow], _ b: [CoverageRow]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { x, y in
-            var x = x
-            x.appID = y.appID
-            return x == y
-        }
     }
 
     /// The rows of one app's table, at most ``maxCoverageRows``, each with its example pages.
@@ -156,7 +139,8 @@ public final class TextRenderer: Renderer {
         var out = ""
         let host = report.target.host
         if !run.quiet {
-            out += style.bold(host) + "\n"
+            // The entry as written (`example.com?mode=developer`, `https://Example.com/`).
+            out += style.bold(SafeText.escape(report.target.input.trimmingWhitespace)) + "\n"
             for fetch in report.fetches {
                 out += "  " + fetch.role.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + Self.line(fetch) + "\n"
             }
@@ -166,8 +150,9 @@ public final class TextRenderer: Renderer {
             }
         }
         for f in report.findings { out += render(f) }
+        out += report.folded.map(render).joined()
         if !run.quiet {
-            out += summaryLine(errors: report.errors, warnings: report.warnings, infos: report.infos,
+            out += summaryLine(errors: report.errors, warnings: report.warnings, infos: report.infos, ignored: report.ignored,
                                exitCode: report.exitCode, subject: host) + "\n"
         }
         sink.write(out)
@@ -194,7 +179,7 @@ public final class TextRenderer: Renderer {
 
     public func note(_ note: Note) {
         switch note.kind {
-        case .remark:
+        case .remark, .notice:
             if !run.quiet { sink.write(style.dim("note: ") + SafeText.escape(note.text) + "\n") }
         case .advice:
             sink.write(SafeText.escape(note.text) + "\n")
@@ -231,7 +216,7 @@ public final class TextRenderer: Renderer {
         guard !run.quiet else { return }
         var out = ""
         if let subject = summary.subject {
-            out += summaryLine(errors: summary.errors, warnings: summary.warnings, infos: summary.infos,
+            out += summaryLine(errors: summary.errors, warnings: summary.warnings, infos: summary.infos, ignored: summary.ignored,
                                exitCode: summary.exitCode, subject: subject)
         }
         if let reminder = summary.reminder, summary.errors == 0, summary.unreadable == 0 {
@@ -262,10 +247,18 @@ public final class TextRenderer: Renderer {
         return out
     }
 
-    /// `subject: N errors, N warnings, N infos — ok|failed|incomplete` for exit status 0, 1, 2.
-    func summaryLine(errors: Int, warnings: Int, infos: Int, exitCode: Int32, subject: String) -> String {
+    /// Findings of a kind past the cap: how many more, and where.
+    func render(_ f: Folded) -> String {
+        "\(style.bold(SafeText.escape(f.place))): \(f.count) more \(f.severity.rawValue)[\(f.code)] finding\(f.count == 1 ? "" : "s") "
+            + "not listed (the first \(RunOutput.findingsPerKind) are)\n"
+    }
+
+    /// `subject: N errors, N warnings, N infos[, N ignored] — ok|failed|incomplete` for exit
+    /// status 0, 1, 2; ignored findings (the configuration's `ignore`) are named when there are some.
+    func summaryLine(errors: Int, warnings: Int, infos: Int, ignored: Int = 0, exitCode: Int32, subject: String) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        let counts = "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "info"))"
+        var counts = "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "info"))"
+        if ignored > 0 { counts += ", \(ignored) ignored by the configuration" }
         let verdict: String
         switch exitCode {
         case 0: verdict = style.green("ok")

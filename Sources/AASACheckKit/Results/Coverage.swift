@@ -16,9 +16,27 @@ public struct CoverageReport: Sendable {
     /// Path segments per section.
     public var depth: Int
 
-    /// Pages of `appID` that open the app.
-    public func opening(_ appID: String) -> Int {
-        tables.first { $0.appID == appID }?.rows.reduce(0) { $0 + $1.match } ?? 0
+    /// The tables with consecutive apps of the same counts together (apps listed in one
+    /// `details` entry decide alike), each with the pages that open the app.
+    public var groupedTables: [(appIDs: [String], rows: [CoverageRow], open: Int)] {
+        var out: [(appIDs: [String], rows: [CoverageRow], open: Int)] = []
+        for table in tables {
+            if let last = out.last, Self.sameCounts(last.rows, table.rows) {
+                out[out.count - 1].appIDs.append(table.appID)
+            } else {
+                out.append(([table.appID], table.rows, table.rows.reduce(0) { $0 + $1.match }))
+            }
+        }
+        return out
+    }
+
+    /// Whether two apps' tables hold the same counts and examples.
+    static func sameCounts(_ a: [CoverageRow], _ b: [CoverageRow]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { x, y in
+            var x = x
+            x.appID = y.appID
+            return x == y
+        }
     }
 }
 

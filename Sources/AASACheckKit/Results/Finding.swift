@@ -14,6 +14,34 @@ public struct Finding: Sendable {
     }
 }
 
+/// A finding the configuration ignores (`aasa-check.json`, `"ignore"`), with the reason given:
+/// it does not count, but it leaves a trace (the text summary counts them, JSON lists them,
+/// SARIF keeps them as suppressed results).
+public struct Suppressed: Sendable {
+    public var finding: Finding
+    public var reason: String
+
+    public init(_ finding: Finding, reason: String) {
+        self.finding = finding
+        self.reason = reason
+    }
+}
+
+/// Findings of one code in one place past ``RunOutput/findingsPerKind``: counted, not listed
+/// one by one, so a huge input cannot make a huge report.
+public struct Folded: Sendable {
+    public var code: DiagnosticCode
+    public var severity: Severity
+    /// Where they are (``AASACore/Diagnostic/placeLabel``), and the target, file and source
+    /// of the first of them.
+    public var place: String
+    public var target: String?
+    public var file: String?
+    public var source: DiagnosticSource?
+    /// How many are not listed.
+    public var count: Int
+}
+
 /// One line of a file around a finding's column, printable, with where the caret goes.
 public struct SourceExcerpt: Sendable, Hashable {
     /// The line, control characters made visible, cut to about 100 characters around the column.

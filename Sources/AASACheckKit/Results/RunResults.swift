@@ -48,6 +48,9 @@ public struct Note: Sendable {
         /// Advice about what was asked, shown even with `--quiet` (`match` on a file that
         /// lists no app).
         case advice
+        /// A fact about the run every format states (a check skipped, an entry given twice):
+        /// `note: …` in text, `notes` in JSON, a notification in SARIF, `::notice` for GitHub.
+        case notice
     }
 
     public var text: String
@@ -66,6 +69,8 @@ public struct RunSummary: Sendable {
     public var infos = 0
     /// Inputs that could not be read.
     public var unreadable = 0
+    /// Findings the configuration ignores (not in the counts above).
+    public var ignored = 0
     /// 0 clean, 1 a finding at or above `--fail-on`, 2 an input could not be read.
     public var exitCode: Int32 = 0
     /// What the text summary line is about (`3 files`, `17 routes, …`), or `nil` for none.
@@ -91,6 +96,13 @@ public struct DomainReport: Sendable {
     public var findings: [Finding]
     /// `--routes`: the route list judged against its served file.
     public var routes: [RouteVerdict]
+    /// Findings the configuration ignores, and those of a kind past the cap.
+    public var suppressed: [Suppressed] = []
+    public var folded: [Folded] = []
+    /// How many findings the configuration ignores.
+    public var ignored = 0
+    /// The served file's rules, for formats that show them (``Renderer/showsRules``).
+    public var rules: RuleTable? = nil
     public var errors = 0
     public var warnings = 0
     public var infos = 0

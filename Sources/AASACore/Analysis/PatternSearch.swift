@@ -37,6 +37,12 @@ public enum SearchOutcome: Sendable, Equatable {
 /// the property if and only if one over the representatives does. Breadth-first order gives a
 /// shortest witness, preferring letters and digits.
 public enum PatternSearch {
+    /// Most work one search may do unless told otherwise (see ``find(_:limit:work:explored:where:)``).
+    public static let defaultWork = 4_000_000
+    /// Most automaton places all the product states of one search may hold together; past
+    /// it the answer is ``SearchOutcome/unknown``, so memory stays bounded (about 8 bytes a place).
+    public static let placeLimit = 4_000_000
+
     /// Finds a string accepted in the combination `goal` describes.
     /// - Parameters:
     ///   - automata: the patterns, each reading the string (folded when case-insensitive).
@@ -48,51 +54,86 @@ public enum PatternSearch {
         return find(automata, limit: limit, explored: &explored, where: goal)
     }
 
-    /// ``find(_:limit:where:)`` that also says how much work it did: product states explored
-    /// times the alphabet's size (the transitions computed).
+    /// ``find(_:limit:where:)`` that also says how much work it did (see
+    /// ``find(_:limit:work:explored:where:)``).
     public static func find(_ automata: [SearchAutomaton], limit: Int, explored: inout Int,
                             where goal: ([Bool]) -> Bool) -> SearchOutcome {
-        var seenCount = 1
+        find(automata, limit: limit, work: defaultWork, explored: &explored, where: goal)
+    }
+
+    /// The search with every bound explicit.
+    ///
+    /// Work is counted as the automaton places each transition visits (one per automaton and
+    /// character at least, plus the places reached), so it measures time whatever the
+    /// patterns' size: a thousand-value variable costs what it really costs (issue 17, kind 3).
+    /// - Parameters:
+    ///   - limit: most product states.
+    ///   - work: most work units; past either bound, or ``placeLimit``, the answer is
+    ///     ``SearchOutcome/unknown``.
+    ///   - explored: set to the work done.
+    public static func find(_ automata: [SearchAutomaton], limit: Int, work: Int, explored: inout Int,
+                            where goal: ([Bool]) -> Bool) -> SearchOutcome {
+        explored = 0
         guard !automata.isEmpty else { return .none }
         let alphabet = representatives(for: automata.map(\.pattern))
-        defer { explored = seenCount * alphabet.count }
-        struct Node: Hashable {
-            let sets: [[Int]]
+        // A product state is the automata's place sets laid out flat: count, places, count, …
+        func key(_ sets: [[Int]]) -> [Int32] {
+            var k: [Int32] = []
+            k.reserveCapacity(sets.reduce(sets.count) { $0 + $1.count })
+            for set in sets {
+                k.append(Int32(set.count))
+                for pc in set { k.append(Int32(pc)) }
+            }
+            return k
         }
-        let start = Node(sets: automata.map { $0.pattern.startSet() })
-        var parent: [Node: (Node, UInt32)] = [:]
-        var seen: Set<Node> = [start]
-        var queue: [Node] = [start]
+        func sets(_ key: [Int32]) -> [[Int]] {
+            var out: [[Int]] = []
+            out.reserveCapacity(automata.count)
+            var i = 0
+            while i < key.count {
+                let n = Int(key[i])
+                out.append(key[(i + 1)..<(i + 1 + n)].map { Int($0) })
+                i += n + 1
+            }
+            return out
+        }
+        let start = key(automata.map { $0.pattern.startSet() })
+        var states: [[Int32]] = [start]
+        var parents: [(parent: Int32, scalar: UInt32)] = [(-1, 0)]
+        var seen: [[Int32]: Int32] = [start: 0]
+        var places = start.count
         var head = 0
-        func accepting(_ node: Node) -> [Bool] {
-            zip(automata, node.sets).map { $0.pattern.isAccepting($1) }
-        }
-        func witness(_ node: Node) -> [UInt32] {
+        func witness(_ index: Int) -> [UInt32] {
             var out: [UInt32] = []
-            var n = node
-            while let (p, c) = parent[n] {
-                out.append(c)
-                n = p
+            var n = index
+            while parents[n].parent >= 0 {
+                out.append(parents[n].scalar)
+                n = Int(parents[n].parent)
             }
             return out.reversed()
         }
-        while head < queue.count {
-            let node = queue[head]
+        while head < states.count {
+            let current = sets(states[head])
+            let index = head
             head += 1
-            if goal(accepting(node)) { return .found(witness(node)) }
+            let accepting = zip(automata, current).map { $0.pattern.isAccepting($1) }
+            if goal(accepting) { return .found(witness(index)) }
             // A state where no automaton can ever accept again decides the same for every
             // continuation; it was just tested, so it need not be expanded.
-            if node.sets.allSatisfy(\.isEmpty) { continue }
+            if current.allSatisfy(\.isEmpty) { continue }
+            let cost = zip(automata, current).reduce(0) { $0 + ($1.1.isEmpty ? 1 : $1.0.pattern.stepCost($1.1)) }
             for c in alphabet {
-                let next = Node(sets: zip(automata, node.sets).map { a, set in
+                explored += cost
+                if explored > work { return .unknown }
+                let next = key(zip(automata, current).map { a, set in
                     set.isEmpty ? set : a.pattern.step(set, a.folds ? CaseFold.fold(c) : c)
                 })
-                if seen.insert(next).inserted {
-                    seenCount = seen.count
-                    if seen.count > limit { return .unknown }
-                    parent[next] = (node, c)
-                    queue.append(next)
-                }
+                guard seen[next] == nil else { continue }
+                places += next.count
+                if states.count >= limit || places > placeLimit { return .unknown }
+                seen[next] = Int32(states.count)
+                states.append(next)
+                parents.append((Int32(index), c))
             }
         }
         return .none
@@ -100,13 +141,13 @@ public enum PatternSearch {
 
     /// Whether every string `inner` accepts is accepted by `outer`.
     /// - Returns: `true` proven, `false` refuted, `nil` unknown (search cut off).
-    /// - Parameter budget: transitions the search may still compute (product states explored
-    ///   times the alphabet's size); what it computes is taken off.
+    /// - Parameter budget: work the search may still do (see
+    ///   ``find(_:limit:work:explored:where:)``); what it does is taken off.
     public static func includes(_ outer: CompiledPattern, _ inner: CompiledPattern, budget: inout Int) -> Bool? {
         if outer.matchesEverything { return true }
-        let limit = max(1, min(20_000, budget / 16))
         var explored = 0
-        let outcome = find([SearchAutomaton(inner), SearchAutomaton(outer)], limit: limit, explored: &explored, where: { $0[0] && !$0[1] })
+        let outcome = find([SearchAutomaton(inner), SearchAutomaton(outer)], limit: 20_000, work: max(1, min(defaultWork, budget)),
+                           explored: &explored, where: { $0[0] && !$0[1] })
         budget -= explored
         switch outcome {
         case .none: return true

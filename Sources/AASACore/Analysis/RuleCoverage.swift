@@ -21,7 +21,7 @@ public enum CoverageAnswer: Sendable, Equatable {
 /// `prefix*suffix` outer patterns, and length or literal-prefix/suffix conflicts.
 public enum RuleCoverage {
     /// Whether every URL `later` matches is matched by `earlier`.
-    /// - Parameter budget: transitions the searches may still compute; what they compute is
+    /// - Parameter budget: work the searches may still do (``PatternSearch``); what they do is
     ///   taken off, and with none left the answer is ``CoverageAnswer/unknown``.
     public static func covers(_ earlier: CompiledRule, _ later: CompiledRule, budget: inout Int) -> CoverageAnswer {
         let sameView = earlier.percentEncoded == later.percentEncoded
@@ -44,7 +44,7 @@ public enum RuleCoverage {
         if outer.matchesEverything { return .covers }
         var unknown = false
         if outer.minLength == 0 && outer.maxLength == nil {
-            switch includes(outer, CompiledPattern("*"), budget: &budget) {
+            switch includes(outer, anything, budget: &budget) {
             case .covers: return .covers
             case .unknown: unknown = true
             case .doesNotCover: break
@@ -53,6 +53,8 @@ public enum RuleCoverage {
         guard let inner, sameView else { return unknown ? .unknown : .doesNotCover }
         return includes(outer, inner, budget: &budget)
     }
+
+    static let anything = CompiledPattern("*")
 
     /// Whether `L(inner) ⊆ L(outer)`.
     static func includes(_ outer: CompiledPattern, _ inner: CompiledPattern, budget: inout Int) -> CoverageAnswer {
@@ -79,8 +81,12 @@ public enum RuleCoverage {
         let fold = outer.caseInsensitive
         func extends(_ long: [UInt32], _ short: [UInt32], fromEnd: Bool) -> Bool {
             guard long.count >= short.count else { return false }
-            let tail = fromEnd ? Array(long.suffix(short.count)) : Array(long.prefix(short.count))
-            return fold ? CaseFold.fold(tail) == CaseFold.fold(short) : tail == short
+            let offset = fromEnd ? long.count - short.count : 0
+            for k in short.indices {
+                let a = long[offset + k], b = short[k]
+                if fold ? CaseFold.fold(a) != CaseFold.fold(b) : a != b { return false }
+            }
+            return true
         }
         // A case-insensitive inner pattern's literals stand for both cases; only a folding
         // outer pattern accepts them all.
@@ -143,44 +149,114 @@ public enum RuleCoverage {
 /// literal prefix is comparable with its own (one a prefix of the other, case folded) and
 /// those without a path. Other pairs are refuted by their prefixes, so this index makes the
 /// pairwise analysis close to linear for real files.
+///
+/// Time per query is linear in the rule's prefix plus the candidates found, whatever the
+/// prefixes' lengths (issue 17, kind 2: a 100,000-character literal beside `/buy/*`):
+/// prefixes of the key are looked up by rolling hash (a collision only adds a candidate, which
+/// the coverage check then refutes), and keys extending it are a run of the sorted keys, told
+/// apart by their longest common prefixes with their neighbours.
 struct CoverageCandidates {
-    private var byPrefix: [[UInt32]: [Int]] = [:]
-    private var sortedPrefixes: [([UInt32], Int)] = []
+    private struct Hashed: Hashable {
+        let length: Int
+        let hash: UInt64
+    }
+    private var byPrefix: [Hashed: [Int]] = [:]
+    /// Folded prefixes in order, with the rule of each.
+    private var sorted: [(key: [UInt32], rule: Int)] = []
+    /// `lcp[i]`: the longest common prefix of `sorted[i - 1]` and `sorted[i]` (0 for `i == 0`).
+    private var lcp: [Int] = []
+    /// `blockEnd[i]`: the first position after `i` whose key differs from `sorted[i]`'s.
+    private var blockEnd: [Int] = []
     private var anyPath: [Int] = []
+    private var keys: [[UInt32]?] = []
 
     init(_ rules: [CompiledRule]) {
         for (i, r) in rules.enumerated() {
             guard let path = r.path else {
                 anyPath.append(i)
+                keys.append(nil)
                 continue
             }
             let key = CaseFold.fold(path.literalPrefix)
-            byPrefix[key, default: []].append(i)
-            sortedPrefixes.append((key, i))
+            keys.append(key)
+            byPrefix[Hashed(length: key.count, hash: Self.hash(key, key.count)), default: []].append(i)
+            sorted.append((key, i))
         }
-        sortedPrefixes.sort { a, b in a.0.lexicographicallyPrecedes(b.0) || (a.0 == b.0 && a.1 < b.1) }
+        sorted.sort { a, b in a.key.lexicographicallyPrecedes(b.key) || (a.key == b.key && a.rule < b.rule) }
+        lcp = [0]
+        for i in sorted.indices.dropFirst() {
+            let a = sorted[i - 1].key, b = sorted[i].key
+            var n = 0
+            while n < a.count && n < b.count && a[n] == b[n] { n += 1 }
+            lcp.append(n)
+        }
+        blockEnd = [Int](repeating: sorted.count, count: sorted.count)
+        for i in stride(from: sorted.count - 2, through: 0, by: -1) {
+            let same = lcp[i + 1] == sorted[i].key.count && sorted[i + 1].key.count == sorted[i].key.count
+            blockEnd[i] = same ? blockEnd[i + 1] : i + 1
+        }
     }
 
-    /// Candidate indices below `j`, ascending.
-    func candidates(for j: Int, _ rule: CompiledRule) -> [Int] {
-        guard let path = rule.path else { return Array(0..<j) }
-        let key = CaseFold.fold(path.literalPrefix)
-        var out = anyPath.filter { $0 < j }
-        // Rules whose prefix is a prefix of this one's.
+    private static func hash(_ key: [UInt32], _ length: Int) -> UInt64 {
+        var h: UInt64 = 0
+        for c in key.prefix(length) { h = h &* 0x100_0000_01B3 &+ UInt64(c) &+ 1 }
+        return h
+    }
+
+    /// Candidate indices below `j`, ascending; `nil` when there are more than `cap`.
+    func candidates(for j: Int, cap: Int = .max) -> [Int]? {
+        guard let key = keys[j] else { return j > cap ? nil : Array(0..<j) }
+        // Every list below is ascending, so each stops at `j` and at the cap: the cost of a
+        // query is bounded by the cap however many rules share a prefix (issue 17, kind 5).
+        var out: [Int] = []
+        for i in anyPath {
+            guard i < j else { break }
+            out.append(i)
+            if out.count > cap { return nil }
+        }
+        // Rules whose prefix is a prefix of this one's (equal ones included).
+        var h: UInt64 = 0
         for n in 0...key.count {
-            out += (byPrefix[Array(key.prefix(n))] ?? []).filter { $0 < j }
+            if n > 0 { h = h &* 0x100_0000_01B3 &+ UInt64(key[n - 1]) &+ 1 }
+            if let found = byPrefix[Hashed(length: n, hash: h)] {
+                for i in found {
+                    guard i < j else { break }
+                    out.append(i)
+                    if out.count > cap { return nil }
+                }
+            }
         }
         // Rules whose prefix extends this one's: a contiguous run of the sorted keys.
-        var lo = 0, hi = sortedPrefixes.count
+        var lo = 0, hi = sorted.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if sortedPrefixes[mid].0.lexicographicallyPrecedes(key) { lo = mid + 1 } else { hi = mid }
+            if sorted[mid].key.lexicographicallyPrecedes(key) { lo = mid + 1 } else { hi = mid }
         }
-        while lo < sortedPrefixes.count, sortedPrefixes[lo].0.starts(with: key) {
-            let (k, i) = sortedPrefixes[lo]
-            if i < j && k.count > key.count { out.append(i) }
-            lo += 1
+        if lo < sorted.count, sorted[lo].key.starts(with: key) {
+            // Keys equal to this one were found above: skip their block.
+            var at = sorted[lo].key.count == key.count ? blockEnd[lo] : lo
+            var scanned = 0
+            // `sorted[lo]` extends the key (just checked); each next key does when it shares
+            // the key's length with its neighbour.
+            while at < sorted.count && (at == lo || lcp[at] >= key.count) {
+                let i = sorted[at].rule
+                if i < j {
+                    out.append(i)
+                    if out.count > cap { return nil }
+                }
+                // Later rules are skipped, but the skipping counts too.
+                scanned += 1
+                if scanned > cap { return nil }
+                at += 1
+            }
         }
-        return Array(Set(out)).sorted()
+        out.sort()
+        var w = 0
+        for r in out.indices where w == 0 || out[r] != out[w - 1] {
+            out[w] = out[r]
+            w += 1
+        }
+        out.removeLast(out.count - w)
+        return out
     }
 }

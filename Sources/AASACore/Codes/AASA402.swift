@@ -13,10 +13,11 @@ extension CodeDoc {
 /// Finds, for each rule, the first earlier rule of its entry that covers it (AASA402, AASA404),
 /// and says so (AASA405) when the work limits stopped the proof for some pair.
 enum RuleShadowing {
-    /// Most transitions the automaton searches for one document may compute (about a second
-    /// of work); past it, coverage is not claimed.
-    static let searchBudget = 2_000_000
-    /// Most rule pairs examined for one document.
+    /// Most work the automaton searches for one document may do (``PatternSearch``, a fraction
+    /// of a second); past it, coverage is not claimed.
+    static let searchBudget = 8_000_000
+    /// Most rule pairs examined for one document, each counted with the length of the literal
+    /// text its cheap checks compare (one unit per 64 characters).
     static let pairBudget = 2_000_000
 
     static func findings(_ ctx: CheckContext) -> [Diagnostic] {
@@ -34,8 +35,15 @@ enum RuleShadowing {
                 guard later.rule.isWellFormed else { continue }
                 var coveringIndex: Int?
                 var unsure = false
-                for i in index.candidates(for: j, later) {
-                    pairs -= 1
+                // More candidates than pairs left: the work limit stops this rule's proof.
+                let candidates = index.candidates(for: j, cap: max(0, pairs))
+                if candidates == nil {
+                    unsure = true
+                    pairs = 0
+                }
+                for i in candidates ?? [] {
+                    let compared = (rules[i].path?.literalPrefix.count ?? 0) + (rules[i].path?.literalSuffix.count ?? 0)
+                    pairs -= 1 + compared / 64
                     if pairs < 0 { unsure = true; break }
                     switch RuleCoverage.covers(rules[i], later, budget: &budget) {
                     case .covers: coveringIndex = i

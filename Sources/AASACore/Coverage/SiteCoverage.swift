@@ -72,6 +72,31 @@ public final class SiteCoverage {
     public private(set) var otherHostPages = 0
     public private(set) var otherHostExample: String?
 
+    /// A page the other copy of the domain's file decides otherwise for an app: the first
+    /// such page, both decisions, and how many pages differ.
+    public struct Difference: Sendable {
+        public var appID: String
+        public var pages: Int
+        public var example: String
+        /// The decision of the copy that decides (``matcher``'s), and of the other copy.
+        public var decision: (decision: MatchDecision, detail: Int?, component: Int?)
+        public var other: (decision: MatchDecision, detail: Int?, component: Int?)
+    }
+
+    /// The other copy of the file (the origin's, where Apple's CDN copy decides): each page is
+    /// decided by it too, and the pages it decides otherwise are counted (``differences``).
+    private var other: PageDecider?
+    private var differing: [Difference?] = []
+
+    /// The apps for which the other copy decides some page otherwise, in the order asked.
+    public var differences: [Difference] { differing.compactMap { $0 } }
+
+    /// Compares every page's decisions with those of `matcher` (the other copy of the file).
+    public func compare(with matcher: DocumentMatcher) {
+        other = PageDecider(matcher: matcher, appIDs: decider.appIDs)
+        differing = Array(repeating: nil, count: decider.appIDs.count)
+    }
+
     /// Called with each page counted and its decision for each app ID (in ``appIDs`` order),
     /// when every decision is wanted (`--format jsonl`).
     public var onDecisions: ((_ url: String, _ section: String, _ decisions: [(decision: MatchDecision, detail: Int?, component: Int?)]) -> Void)?
@@ -119,7 +144,7 @@ public final class SiteCoverage {
             }()
         }
         var decisions: [PageDecider.Decision] = []
-        let wantsDecisions = onDecisions != nil
+        let wantsDecisions = onDecisions != nil || other != nil
         for g in 0..<decider.groupCount {
             let d = decider.decide(loc, group: g)
             if wantsDecisions { decisions.append(d) }
@@ -142,7 +167,26 @@ public final class SiteCoverage {
                 return (d.decision, decider.entries[g]?.entry.index, d.component)
             })
         }
+        if let other { compare(loc, decisions, other) }
         return .counted
+    }
+
+    /// Counts the apps for which `other` decides `loc` otherwise than `ours` (by group).
+    private func compare(_ loc: String, _ ours: [PageDecider.Decision], _ other: PageDecider) {
+        var theirs: [PageDecider.Decision?] = Array(repeating: nil, count: other.groupCount)
+        for (a, appID) in decider.appIDs.enumerated() {
+            let g = decider.groupOfApp[a], h = other.groupOfApp[a]
+            if theirs[h] == nil { theirs[h] = other.decide(loc, group: h) }
+            let mine = ours[g], their = theirs[h]!
+            let myDetail = decider.entries[g]?.entry.index, theirDetail = other.entries[h]?.entry.index
+            guard mine != their || myDetail != theirDetail else { continue }
+            if differing[a] == nil {
+                differing[a] = Difference(appID: appID, pages: 0, example: loc,
+                                          decision: (mine.decision, myDetail, mine.component),
+                                          other: (their.decision, theirDetail, their.component))
+            }
+            differing[a]!.pages += 1
+        }
     }
 
     /// The table of `appID` (one of ``appIDs``): one row per section, most pages first, then

@@ -17,9 +17,14 @@ public struct DomainFetches: Sendable {
     public var connectionRedirected: Bool
     /// The domain was given with `http://` (AASA103).
     public var plainHTTPRequested: Bool
+    /// The domain is in an alternate mode (`?mode=developer`, `managed`): devices fetch its file
+    /// directly, not through Apple's CDN, so private addresses are the user's setup (AASA110 is
+    /// info, aasa-reference.md §1).
+    public var alternateMode: Bool
 
     public init(domain: String, origin: FetchRecord, legacy: FetchRecord? = nil, browser: FetchRecord? = nil,
-                addresses: [String]? = nil, connectionRedirected: Bool = false, plainHTTPRequested: Bool = false) {
+                addresses: [String]? = nil, connectionRedirected: Bool = false, plainHTTPRequested: Bool = false,
+                alternateMode: Bool = false) {
         self.domain = domain
         self.origin = origin
         self.legacy = legacy
@@ -27,6 +32,7 @@ public struct DomainFetches: Sendable {
         self.addresses = addresses
         self.connectionRedirected = connectionRedirected
         self.plainHTTPRequested = plainHTTPRequested
+        self.alternateMode = alternateMode
     }
 }
 
@@ -94,8 +100,18 @@ public enum HostingJudge {
             let reasons = addresses.map { ($0, IPAddressClass.reservedReason($0)) }
             if reasons.allSatisfy({ $0.1 != nil }) {
                 let list = reasons.map { "\(NetworkText.escape($0.0)) (\($0.1!))" }.joined(separator: ", ")
-                add(.aasa110, "every address of \(domain) is private or reserved: \(list); Apple's fetcher refuses such hosts",
-                    hint: "Publish the domain on public addresses; an internal-only host cannot be used for universal links (Apple's CDN reports SWCERR00202).")
+                if fetches.alternateMode {
+                    // Devices fetch a developer- or managed-mode domain themselves: a VPN-only or
+                    // private staging host is a valid setup, as long as devices can reach it.
+                    found.append(Diagnostic(
+                        code: .aasa110, severity: .info,
+                        message: "every address of \(domain) is private or reserved: \(list); in developer or managed mode devices fetch the file directly, so they must be able to reach one of these addresses",
+                        hint: "Fine for a staging or VPN-only host tested in developer or managed mode; without a mode, through Apple's CDN, the host needs public addresses.",
+                        target: domain, source: .origin))
+                } else {
+                    add(.aasa110, "every address of \(domain) is private or reserved: \(list); Apple's fetcher refuses such hosts",
+                        hint: "Publish the domain on public addresses; an internal-only host cannot be used for universal links (Apple's CDN reports SWCERR00202). For internal testing, use the entry with ?mode=developer or ?mode=managed.")
+                }
             }
         }
 

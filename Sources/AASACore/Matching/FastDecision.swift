@@ -225,7 +225,7 @@ extension CompiledPattern {
         }
         if input.count < minLength { return false }
         if let maxLength, input.count > maxLength { return false }
-        if needsSimulation { return simulate(input.map { UInt32($0) }) }
-        return greedy(input)
+        if let segments { return segments.matches(input) }
+        return simulate(input)
     }
 }

@@ -4,7 +4,7 @@
 extension DocumentMatcher {
     /// ` (from applinks.defaults: "exclude": true)` for the keys `rule` inherits, naming the
     /// level each came from; empty when it inherits none.
-    func inheritedKeysNote(_ entry: CompiledEntry, _ rule: CompiledRule) -> String {
+    public func inheritedKeysNote(_ entry: CompiledEntry, _ rule: CompiledRule) -> String {
         let own = Set(rule.rule.keys.members.map(\.key))
         let inEntry = Set(entry.entry.defaults.members.map(\.key))
         var byLevel: [(level: String, members: [String])] = []

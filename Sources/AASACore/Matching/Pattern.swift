@@ -100,8 +100,15 @@ public final class CompiledPattern: Sendable {
     let literalBytes: [UInt8]?
     /// ASCII literal text followed by one `*` and nothing else (`/post/*`): a prefix test.
     let prefixBytes: [UInt8]?
+    /// The near-linear plan for programs without alternatives or class loops; `nil` means
+    /// the NFA simulation decides.
+    let segments: SegmentMatcher?
     /// Whether the program has alternatives or class loops (needs the NFA simulation).
-    let needsSimulation: Bool
+    var needsSimulation: Bool { segments == nil }
+    /// For each place, the consuming and accepting places reached from it without consuming
+    /// (sorted), laid out flat: `closureData[closureStart[pc]..<closureStart[pc + 1]]`.
+    private let closureStart: [Int32]
+    private let closureData: [Int32]
     /// Whether the pattern is `*` and nothing else.
     public let matchesEverything: Bool
     /// The literal scalars every match starts with (up to the first wildcard or variable).
@@ -130,13 +137,8 @@ public final class CompiledPattern: Sendable {
         self.source = source
         self.program = program
         self.caseInsensitive = caseInsensitive
-        needsSimulation = program.contains {
-            switch $0 {
-            case .fork: return true
-            case .loop(let k): return k != .any
-            default: return false
-            }
-        }
+        segments = SegmentMatcher(program)
+        (closureStart, closureData) = Self.closures(program)
         let lengths = Self.lengths(program)
         minLength = lengths.min
         maxLength = lengths.max
@@ -178,7 +180,8 @@ public final class CompiledPattern: Sendable {
         if let literal { return input == literal }
         if input.count < minLength { return false }
         if let maxLength, input.count > maxLength { return false }
-        return needsSimulation ? simulate(input) : greedy(input)
+        if let segments { return segments.matches(input) }
+        return simulate(input)
     }
 
     /// Whether the pattern matches `text` (folded here when the pattern is case-insensitive).
@@ -187,89 +190,139 @@ public final class CompiledPattern: Sendable {
         return matches(caseInsensitive ? CaseFold.fold(scalars) : scalars)
     }
 
-    // MARK: Greedy matcher (programs of scalars, one-classes and `loop(.any)` only)
-
-    /// The two-pointer wildcard matcher: on a mismatch, resume just after the last `*` with
-    /// one more character given to it. O(input × program) in the worst case, no allocation.
-    /// Generic so it runs on scalars and, in the bulk path, on ASCII bytes.
-    func greedy<C: RandomAccessCollection>(_ input: C) -> Bool where C.Index == Int, C.Element: FixedWidthInteger {
-        var p = 0, i = input.startIndex
-        var starP = -1, starI = input.startIndex
-        let n = input.endIndex
-        while i < n {
-            let c = UInt32(truncatingIfNeeded: input[i])
-            switch program[p] {
-            case .scalar(let s) where s == c:
-                p += 1; i += 1; continue
-            case .one(let k) where k.contains(c):
-                p += 1; i += 1; continue
-            case .loop:
-                starP = p; starI = i; p += 1; continue
-            default:
-                break
-            }
-            guard starP >= 0 else { return false }
-            starI += 1
-            i = starI
-            p = starP + 1
-        }
-        while case .loop = program[p] { p += 1 }
-        return program[p] == .accept
-    }
-
     // MARK: NFA simulation
 
-    func simulate(_ input: [UInt32]) -> Bool {
+    /// The NFA simulation: O(input × live places), no allocation proportional to the
+    /// program per step.
+    func simulate<C: Collection>(_ input: C) -> Bool where C.Element: FixedWidthInteger {
         var current = startSet()
         for c in input {
-            current = step(current, c)
+            current = step(current, UInt32(truncatingIfNeeded: c))
             if current.isEmpty { return false }
         }
         return isAccepting(current)
     }
 
-    /// The epsilon closure of the start: the consuming and accepting places reachable first.
-    public func startSet() -> [Int] {
-        var set = StateSet(capacity: program.count)
-        add(0, to: &set)
-        return set.members
+    /// Whether every closure is laid out (else they are walked at each step; see ``closures(_:)``).
+    private var precomputed: Bool { !closureStart.isEmpty }
+
+    /// The closure of `pc`, appended to `out` (walked when not laid out).
+    @inline(__always)
+    private func appendClosure(_ pc: Int, to out: inout [Int], seen: inout Set<Int>) {
+        if precomputed {
+            for t in closureData[Int(closureStart[pc])..<Int(closureStart[pc + 1])] { out.append(Int(t)) }
+            return
+        }
+        var pending = [pc]
+        while let at = pending.popLast() {
+            guard seen.insert(at).inserted else { continue }
+            switch program[at] {
+            case .scalar, .one, .accept: out.append(at)
+            case .loop: out.append(at); pending.append(at + 1)
+            case .fork(let targets): pending.append(contentsOf: targets.reversed())
+            case .jump(let t): pending.append(t)
+            case .fail: break
+            }
+        }
     }
 
-    /// The places reached from `states` by consuming `c`.
+    /// The places a match may be at before reading anything: the consuming places (and
+    /// `accept`) reached from the start without consuming, sorted.
+    public func startSet() -> [Int] {
+        var out: [Int] = []
+        var seen = Set<Int>()
+        appendClosure(0, to: &out, seen: &seen)
+        return Self.sortedUnique(out)
+    }
+
+    /// The places reached from `states` (a ``startSet()`` or an earlier step) by consuming `c`,
+    /// sorted and without repeats. Cost: proportional to the places reached.
     public func step(_ states: [Int], _ c: UInt32) -> [Int] {
-        var next = StateSet(capacity: program.count)
+        var next: [Int] = []
+        var seen = Set<Int>()
+        for pc in states {
+            let target: Int
+            switch program[pc] {
+            case .scalar(let s) where s == c: target = pc + 1
+            case .one(let k) where k.contains(c): target = pc + 1
+            case .loop(let k) where k.contains(c): target = pc
+            default: continue
+            }
+            appendClosure(target, to: &next, seen: &seen)
+        }
+        return Self.sortedUnique(next)
+    }
+
+    private static func sortedUnique(_ list: [Int]) -> [Int] {
+        var list = list
+        var sorted = true
+        for i in list.indices.dropFirst() where list[i] <= list[i - 1] {
+            sorted = false
+            break
+        }
+        if sorted { return list }
+        list.sort()
+        var w = 0
+        for r in list.indices where w == 0 || list[r] != list[w - 1] {
+            list[w] = list[r]
+            w += 1
+        }
+        list.removeLast(list.count - w)
+        return list
+    }
+
+    /// The number of places ``step(_:_:)`` may visit for `states`: the work measure of searches.
+    public func stepCost(_ states: [Int]) -> Int {
+        guard precomputed else { return 1 + 4 * states.count }
+        var cost = 1
         for pc in states {
             switch program[pc] {
-            case .scalar(let s) where s == c: add(pc + 1, to: &next)
-            case .one(let k) where k.contains(c): add(pc + 1, to: &next)
-            case .loop(let k) where k.contains(c): add(pc, to: &next)
+            case .scalar, .one: cost += Int(closureStart[pc + 2] - closureStart[pc + 1])
+            case .loop: cost += Int(closureStart[pc + 1] - closureStart[pc])
             default: break
             }
         }
-        return next.members
+        return cost
     }
 
     public func isAccepting(_ states: [Int]) -> Bool {
-        states.contains { program[$0] == .accept }
+        states.last.map { program[$0] == .accept } ?? false
     }
 
-    /// Adds `pc` and every place reachable from it without consuming (forks, jumps, the way
-    /// on past a loop), with an explicit stack: no recursion however long an epsilon chain is.
-    private func add(_ pc: Int, to set: inout StateSet) {
-        var pending = [pc]
-        while let next = pending.popLast() {
-            guard set.insert(next) else { continue }
-            switch program[next] {
-            case .fork(let targets):
-                pending.append(contentsOf: targets.reversed())
-            case .jump(let t):
-                pending.append(t)
+    /// Closures of every place, computed from the end: every jump and fork goes forward and a
+    /// loop goes on to the next place, so each closure is built from later ones, with no
+    /// recursion however long the pattern. Chains of loops joined by empty alternatives
+    /// (`*$(e)*$(e)…` with an empty value) make closures overlap quadratically: past a size
+    /// linear in the program, none are laid out and ``step(_:_:)`` walks them instead.
+    private static func closures(_ program: [PatternInstruction]) -> ([Int32], [Int32]) {
+        var lists = [[Int32]](repeating: [], count: program.count + 1)
+        var total = 0
+        let cap = 8 * program.count + 4096
+        for pc in stride(from: program.count - 1, through: 0, by: -1) {
+            if total > cap { return ([], []) }
+            switch program[pc] {
+            case .scalar, .one, .accept:
+                lists[pc] = [Int32(pc)]
             case .loop:
-                pending.append(next + 1)
-            default:
-                break
+                lists[pc] = [Int32(pc)] + lists[pc + 1]
+            case .fork(let targets):
+                var merged = Set<Int32>()
+                for t in targets { merged.formUnion(lists[t]) }
+                lists[pc] = merged.sorted()
+            case .jump(let t):
+                lists[pc] = lists[t]
+            case .fail:
+                lists[pc] = []
             }
+            total += lists[pc].count
         }
+        var start: [Int32] = [0]
+        var data: [Int32] = []
+        for l in lists {
+            data += l
+            start.append(Int32(data.count))
+        }
+        return (start, data)
     }
 
     /// Scalars that appear as literals in the program (for the analysis alphabet).
@@ -309,23 +362,6 @@ public final class CompiledPattern: Sendable {
         return (minAt[0], maxAt[0])
     }
 
-}
-
-/// A set of program places with O(1) insertion, keeping insertion order.
-struct StateSet {
-    private var seen: [Bool]
-    private(set) var members: [Int] = []
-
-    init(capacity: Int) {
-        seen = [Bool](repeating: false, count: capacity)
-    }
-
-    mutating func insert(_ pc: Int) -> Bool {
-        if seen[pc] { return false }
-        seen[pc] = true
-        members.append(pc)
-        return true
-    }
 }
 
 /// Spec §5 path normalisation: collapse runs of `/`; start with `/` unless the path starts with
@@ -427,28 +463,100 @@ struct ProgramBuilder {
         }
     }
 
-    /// `fork` to one branch per value, each ending with a jump past the last branch.
+    /// The values as one trie of alternatives (issue 17, kind 3): values that share a
+    /// beginning share its instructions, so a thousand values starting with `*` hold one loop,
+    /// and the places alive while matching are those of the values still possible, not of
+    /// every value. Each value's end jumps past the trie. Laid out without recursion.
     mutating func alternatives(_ values: [[UInt32]], patterns: Bool) {
+        var trie = AlternativeTrie()
+        for v in values {
+            var b = ProgramBuilder(caseInsensitive: caseInsensitive)
+            if patterns {
+                b.emit(v, variables: [:], allowVariables: false)
+            } else {
+                for c in v { b.literal(c) }
+            }
+            trie.insert(b.program)
+        }
         guard !values.isEmpty else {
             program.append(.fail)
             return
         }
-        let forkAt = program.count
-        program.append(.fork([]))
-        var starts: [Int] = []
         var jumps: [Int] = []
-        for v in values {
-            starts.append(program.count)
-            if patterns {
-                emit(v, variables: [:], allowVariables: false)
-            } else {
-                for c in v { literal(c) }
+        // Work items: a node to lay out, and the fork slot that must point at it.
+        var pending: [(instruction: PatternInstruction?, node: Int, fork: Int, slot: Int)] = [(nil, 0, -1, -1)]
+        while let item = pending.popLast() {
+            if item.fork >= 0, case .fork(var targets) = program[item.fork] {
+                targets[item.slot] = program.count
+                program[item.fork] = .fork(targets)
             }
-            jumps.append(program.count)
-            program.append(.jump(-1))
+            if let first = item.instruction { program.append(first) }
+            var node = item.node
+            // Straight runs need no fork.
+            while true {
+                let n = trie.nodes[node]
+                if n.children.count == 1 && !n.terminal {
+                    program.append(n.children[0].instruction)
+                    node = n.children[0].node
+                    continue
+                }
+                if n.children.isEmpty {
+                    jumps.append(program.count)
+                    program.append(.jump(-1))
+                    break
+                }
+                let forkAt = program.count
+                let branches = n.children.count + (n.terminal ? 1 : 0)
+                program.append(.fork([Int](repeating: -1, count: branches)))
+                var slot = 0
+                if n.terminal {
+                    program[forkAt] = .fork([program.count] + [Int](repeating: -1, count: branches - 1))
+                    jumps.append(program.count)
+                    program.append(.jump(-1))
+                    slot = 1
+                }
+                // Children are laid out in order: push them reversed.
+                var children: [(instruction: PatternInstruction?, node: Int, fork: Int, slot: Int)] = []
+                for child in n.children {
+                    children.append((child.instruction, child.node, forkAt, slot))
+                    slot += 1
+                }
+                // Each child's own instruction is laid out first when it is popped.
+                pending += children.reversed()
+                break
+            }
         }
         let end = program.count
-        program[forkAt] = .fork(starts)
         for j in jumps { program[j] = .jump(end) }
+    }
+}
+
+/// Alternatives (variable values) as a trie of instruction sequences. A node's children each
+/// start with their instruction: ``ProgramBuilder/alternatives(_:patterns:)`` lays that
+/// instruction out, then the child node.
+struct AlternativeTrie {
+    struct Node {
+        var children: [(instruction: PatternInstruction, node: Int)] = []
+        var index: [PatternInstruction: Int] = [:]
+        var terminal = false
+    }
+
+    /// Node 0 is the root (before any instruction). A child node stands after its instruction.
+    var nodes: [Node] = [Node()]
+
+    mutating func insert(_ sequence: [PatternInstruction]) {
+        var at = 0
+        for inst in sequence {
+            if let next = nodes[at].index[inst] {
+                at = next
+            } else {
+                nodes.append(Node())
+                let child = nodes.count - 1
+                nodes[at].index[inst] = child
+                nodes[at].children.append((inst, child))
+                at = child
+            }
+        }
+        nodes[at].terminal = true
     }
 }

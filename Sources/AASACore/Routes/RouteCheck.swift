@@ -61,6 +61,11 @@ public enum RouteCheck {
     }
 
     static func diagnostic(for v: RouteVerdict, file: String) -> Diagnostic? {
+        if v.coverage == .undecided {
+            return Diagnostic(code: .aasa405, message: "\(v.route.text) for \(v.appID): \(v.explanation); it is not reported as failing",
+                              hint: "Long routes with many placeholders against many overlapping rules are costly to judge; a route with fewer placeholders, or rules with distinct literal prefixes, can be judged.",
+                              location: v.route.location, source: .routes, file: file)
+        }
         guard !v.ok else { return nil }
         let place = v.route.location
         let rule = v.rule.map { "\($0.isLegacyPath ? "paths" : "components")[\($0.index)] `\($0.text)`" } ?? "no rule"

@@ -6,6 +6,9 @@ public enum RouteCoverage: String, Sendable {
     case never
     /// Some values open the app and some do not; see ``RouteVerdict/examples``.
     case sometimes
+    /// The work limits stopped the judgement before every value was decided: nothing is
+    /// claimed (the route is not reported as failing; ``RouteCheck`` says AASA405).
+    case undecided
 }
 
 /// The verdict for one route and one app ID (spec `cli.md`, JSON `routes`).
@@ -48,6 +51,23 @@ public struct RouteJudge: Sendable {
     public let matcher: DocumentMatcher
     /// The host the routes are checked on.
     public let domain: String
+
+    /// Search work allowed per automaton taking part in one route's product search.
+    static let workPerRule = 4_000
+    /// Search work allowed for the route against one rule.
+    static let workPerPair = 200_000
+
+    /// Whether an include rule takes every value of the route while no earlier rule shares
+    /// any with it (so every value opens the app).
+    private func alwaysOpens(_ route: SearchAutomaton, _ paths: [SearchAutomaton], _ rules: [CompiledRule], _ overlaps: [SearchOutcome]) -> Bool {
+        var budget = Self.workPerPair
+        for k in rules.indices {
+            if overlaps[k] == .none { continue }
+            guard !rules[k].exclude, case .covers = RuleCoverage.includes(paths[k].pattern, route.pattern, budget: &budget) else { return false }
+            return true
+        }
+        return false
+    }
 
     public init(matcher: DocumentMatcher, domain: String) {
         self.matcher = matcher
@@ -102,18 +122,62 @@ public struct RouteJudge: Sendable {
             relevant.append(rule)
         }
         let everything = CompiledPattern("*")
-        let automata = [SearchAutomaton(routePattern)] + relevant.map { SearchAutomaton($0.path ?? everything) }
-        func decision(_ accepts: [Bool]) -> MatchDecision {
+        let routeAutomaton = SearchAutomaton(routePattern)
+        let paths = relevant.map { SearchAutomaton($0.path ?? everything) }
+        // Work grows with the rules taking part, so a route list costs at most routes × rules
+        // (issue 17, kind 6); past the limit the verdict is undecided, never a failure.
+        var spent = 0
+        let pairWork = RouteJudge.workPerPair
+        // 1. Each rule against the route alone (a product of two automata): where they share
+        //    a value, that value is a concrete candidate, decided by the matcher.
+        var overlaps: [SearchOutcome] = []
+        var openExample: String?
+        var stayExample: String?
+        for path in paths {
+            let overlap = PatternSearch.find([routeAutomaton, path], limit: 20_000, work: pairWork, explored: &spent) { $0[0] && $0[1] }
+            overlaps.append(overlap)
+            guard let w = overlap.witness, openExample == nil || stayExample == nil else { continue }
+            let shown = display(w, like: route.path)
+            if matcher.decide(URLParts(exampleURL(shown, route))!, appID: appID).decision == .match {
+                if openExample == nil { openExample = shown }
+            } else if stayExample == nil {
+                stayExample = shown
+            }
+        }
+        // 2. What the candidates did not show is proven when the rules allow a short proof:
+        //    no include rule shares a value with the route (never opens), or an include rule
+        //    takes every value and no earlier rule shares one (always opens). Otherwise the
+        //    product of every automaton is searched, within the work limit.
+        let includesMeet = zip(relevant, overlaps).contains { !$0.0.exclude && $0.1 != .none }
+        func decisionOf(_ accepts: [Bool]) -> MatchDecision {
             guard let k = accepts.dropFirst().firstIndex(of: true) else { return .noMatch }
             return relevant[k - 1].exclude ? .exclude : .match
         }
-        let opens = PatternSearch.find(automata) { $0[0] && decision($0) == .match }
-        let stays = PatternSearch.find(automata) { $0[0] && decision($0) != .match }
-        let openExample = opens.witness.map { display($0, like: route.path) }
-        let stayExample = stays.witness.map { display($0, like: route.path) }
-        if opens == .unknown || stays == .unknown {
-            verdict.explanation = "the patterns are too large to judge every value of this route"
-            verdict.ok = false
+        let work = RouteJudge.workPerRule * (paths.count + 1)
+        var undecided = false
+        if openExample == nil && !includesMeet {
+            // Proven: no include rule shares a value with the route, so none opens the app.
+            if stayExample == nil {
+                var unused = 0
+                stayExample = PatternSearch.find([routeAutomaton], limit: 20_000, work: pairWork, explored: &unused) { $0[0] }
+                    .witness.map { display($0, like: route.path) }
+            }
+        } else {
+            if openExample == nil {
+                let opens = PatternSearch.find([routeAutomaton] + paths, limit: 20_000, work: work, explored: &spent) { $0[0] && decisionOf($0) == .match }
+                openExample = opens.witness.map { display($0, like: route.path) }
+                undecided = opens == .unknown
+            }
+            if stayExample == nil && !undecided && !alwaysOpens(routeAutomaton, paths, relevant, overlaps) {
+                let stays = PatternSearch.find([routeAutomaton] + paths, limit: 20_000, work: work, explored: &spent) { $0[0] && decisionOf($0) != .match }
+                stayExample = stays.witness.map { display($0, like: route.path) }
+                undecided = stays == .unknown
+            }
+        }
+        if undecided || (openExample == nil && stayExample == nil) {
+            verdict.coverage = .undecided
+            verdict.explanation = "the patterns are too large to judge every value of this route within the work limits"
+            verdict.ok = true
             return verdict
         }
         switch (openExample, stayExample) {
@@ -144,6 +208,8 @@ public struct RouteJudge: Sendable {
             }
         }
         switch verdict.coverage! {
+        case .undecided:
+            break
         case .always:
             verdict.ok = route.expect == .app
             verdict.explanation = "every value opens the app (e.g. \(openExample!))"
@@ -190,7 +256,10 @@ public struct RouteJudge: Sendable {
                 guard let path = rule.path else { used = true; break }
                 if let pattern = candidate.pattern {
                     guard RouteJudge.mayOverlap(pattern, path) else { continue }
-                    if PatternSearch.find([SearchAutomaton(pattern), SearchAutomaton(path)], where: { $0[0] && $0[1] }) != .none {
+                    // Undecided counts as used: AASA704 is claimed only when proven.
+                    var spent = 0
+                    if PatternSearch.find([SearchAutomaton(pattern), SearchAutomaton(path)], limit: 20_000,
+                                          work: RouteJudge.workPerRule * 2, explored: &spent, where: { $0[0] && $0[1] }) != .none {
                         used = true
                         break
                     }

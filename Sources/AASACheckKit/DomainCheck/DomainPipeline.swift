@@ -1,0 +1,357 @@
+import AASACore
+import AASANet
+import Dispatch
+import Synchronization
+
+/// What was fetched for one domain so far.
+struct FetchedDomain: Sendable {
+    var origin: FetchRecord?
+    var cdn: FetchRecord?
+    var legacy: FetchRecord?
+    var browser: FetchRecord?
+    /// The host's addresses, when a lookup found some.
+    var addresses: [String]?
+    /// Whether an address lookup was made (the connection was not sent elsewhere and the
+    /// origin fetch did not already fail to resolve the name).
+    var lookedUp = false
+    /// Requests (and the lookup) not yet answered.
+    var outstanding = 0
+}
+
+/// The state shared by the transfer loop's thread (``next()``, ``received(_:)``), the address
+/// lookups' threads and the thread that judges (``takeReady()``, ``judged(emitted:)``), all
+/// behind one mutex. The judging thread waits for ready domains on a semaphore, with a
+/// deadline (``stallLimit``).
+final class DomainPipeline: Sendable {
+    enum Role: Sendable { case origin, cdn, legacy, browser }
+
+    /// What a request that never got an answer is recorded as.
+    static let givenUp = FetchError(kind: .other, message: "no answer within the time limit; the request was given up")
+
+    private struct State {
+        /// Hands out the next domain, `nil` when there is none left; called with the mutex held.
+        var source: @Sendable () -> CheckTarget?
+        var nextStart = 0
+        var exhausted = false
+        var judgedCount = 0
+        var emittedCount = 0
+        var takenCount = 0
+        var followUps: [(HTTPRequest, Int)] = []
+        var followUpHead = 0
+        var cdnQueue: [(HTTPRequest, Int)] = []
+        var cdnHead = 0
+        var cdnInFlight = 0
+        var tags: [Int: (domain: Int, role: Role)] = [:]
+        var nextTag = 0
+        var started: [Int: CheckTarget] = [:]
+        var fetching: [Int: FetchedDomain] = [:]
+        var lookups: [Int: ResolverPool.Lookup] = [:]
+        var ready: [(Int, FetchedDomain)] = []
+        var readyHead = 0
+        /// The feed last answered `wait` because of the window: the loop wants a ring when it moves.
+        var held = false
+        /// The judging thread is done: the feed has nothing more to start.
+        var finished = false
+        /// When a domain last started or was judged, or a result or lookup last arrived.
+        var lastProgress = DispatchTime.now()
+        /// `--rate`: the bucket requests take their turn from, and whether a ring is already
+        /// due for the next turn.
+        var bucket: TokenBucket?
+        var ringDue = false
+
+        mutating func tag(_ domain: Int, _ role: Role) -> Int {
+            defer { nextTag += 1 }
+            tags[nextTag] = (domain, role)
+            return nextTag
+        }
+    }
+
+    let options: NetworkOptions
+    /// Most domains started and not yet emitted.
+    let window: Int
+    /// Most domains started and not yet judged.
+    let inFlight: Int
+    /// Most requests to Apple's CDN in flight at once.
+    let cdnLimit: Int
+    let bell = TransferBell()
+    private let resolver: ResolverPool
+    private let state: Mutex<State>
+    /// One signal per domain made ready (or when the list turns out to be done).
+    private let readySignal = DispatchSemaphore(value: 0)
+    /// Seconds beyond `options.timeout` that ``stallLimit`` allows.
+    private let stallMargin: Double
+
+    /// How long the judging thread waits without any progress (a domain started or judged, a
+    /// result or lookup answered) before it gives up on the domains still being fetched:
+    /// longer than any one request (each ends within `options.timeout`) or lookup
+    /// (`min(5, timeout)`) can take.
+    var stallLimit: DispatchTimeInterval { .milliseconds(Int((options.timeout + stallMargin) * 1000)) }
+
+    /// - Parameters:
+    ///   - source: the domains, one a call, `nil` at the end (called on the transfer loop's thread).
+    ///   - resolver: where address lookups run.
+    ///   - stallMargin: seconds beyond `options.timeout` before a stall is declared.
+    init(source: @escaping @Sendable () -> CheckTarget?, options: NetworkOptions, window: Int, inFlight: Int,
+         resolver: ResolverPool = .shared, stallMargin: Double = 5) {
+        self.options = options
+        self.window = window
+        self.inFlight = inFlight
+        self.resolver = resolver
+        self.stallMargin = stallMargin
+        cdnLimit = max(1, options.cdnConcurrency)
+        state = Mutex(State(source: source, bucket: options.rate.map { TokenBucket(rate: $0) }))
+    }
+
+    convenience init(targets: [CheckTarget], options: NetworkOptions, window: Int, inFlight: Int,
+                     resolver: ResolverPool = .shared, stallMargin: Double = 5) {
+        self.init(source: TargetList(targets).next, options: options, window: window, inFlight: inFlight,
+                  resolver: resolver, stallMargin: stallMargin)
+    }
+
+    /// The transfer loop's feed: follow-ups first, then a CDN request when fewer than
+    /// ``cdnLimit`` are in flight, then the next domain's origin request when the window
+    /// allows; each only when `--rate` gives it its turn.
+    func next() -> FeedItem {
+        let (item, notify) = state.withLock { s -> (FeedItem, Bool) in
+            if s.finished { return (.finished, false) }
+            let hasFollowUp = s.followUpHead < s.followUps.count
+            let hasCDN = s.cdnHead < s.cdnQueue.count && s.cdnInFlight < cdnLimit
+            let mayStart = !s.exhausted && s.nextStart - s.emittedCount < window && s.nextStart - s.judgedCount < inFlight
+            if (hasFollowUp || hasCDN || mayStart) && !turn(&s) { return (.wait, false) }
+            if hasFollowUp {
+                let (request, tag) = s.followUps[s.followUpHead]
+                s.followUpHead += 1
+                if s.followUpHead == s.followUps.count {
+                    s.followUps.removeAll(keepingCapacity: true)
+                    s.followUpHead = 0
+                }
+                return (.request(request, tag: tag), false)
+            }
+            if hasCDN {
+                let (request, tag) = s.cdnQueue[s.cdnHead]
+                s.cdnHead += 1
+                if s.cdnHead == s.cdnQueue.count {
+                    s.cdnQueue.removeAll(keepingCapacity: true)
+                    s.cdnHead = 0
+                }
+                s.cdnInFlight += 1
+                return (.request(request, tag: tag), false)
+            }
+            var notify = false
+            if mayStart {
+                if let target = s.source() {
+                    let index = s.nextStart
+                    s.nextStart += 1
+                    s.started[index] = target
+                    s.lastProgress = .now()
+                    var domain = FetchedDomain()
+                    let origin = options.request(HostingJudge.fileURL(for: target.host))
+                    let originTag = s.tag(index, .origin)
+                    domain.outstanding = 1
+                    if DomainCheck.cdnSkipReason(target, options) == nil {
+                        let url = CDNJudge.url(base: options.cdnBase, domain: target.host)
+                        let cdn = options.request(url, userAgent: HTTPRequest.appleFetcherUserAgent,
+                                                  plainHTTP: url.lowercased().hasPrefix("http:"))
+                        s.cdnQueue.append((cdn, s.tag(index, .cdn)))
+                        domain.outstanding += 1
+                    }
+                    s.fetching[index] = domain
+                    return (.request(origin, tag: originTag), false)
+                }
+                // The list is done (a turn of --rate is lost, once): the judging thread may be
+                // waiting to learn it.
+                s.exhausted = true
+                notify = true
+            }
+            if s.exhausted, s.tags.isEmpty { return (.finished, notify) }
+            s.held = !s.exhausted
+            return (.wait, notify)
+        }
+        if notify { readySignal.signal() }
+        return item
+    }
+
+    /// Whether a request may start now under `--rate` (taking its turn); when not, a ring is
+    /// set for when it may.
+    private func turn(_ s: inout State) -> Bool {
+        guard var b = s.bucket else { return true }
+        let wait = b.take(now: TokenBucket.monotonicSeconds())
+        s.bucket = b
+        guard wait > 0 else { return true }
+        if !s.ringDue {
+            s.ringDue = true
+            DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [self] in
+                state.withLock { $0.ringDue = false }
+                bell.ring()
+            }
+        }
+        return false
+    }
+
+    /// A transfer finished (on the transfer loop's thread).
+    func received(_ result: FetchResult) {
+        let record = FetchRecord(result)
+        let lookUp: (Int, String)? = state.withLock { s in
+            guard let (index, role) = s.tags.removeValue(forKey: result.index) else { return nil }
+            if role == .cdn { s.cdnInFlight -= 1 }
+            guard var domain = s.fetching[index], let target = s.started[index] else { return nil }
+            s.lastProgress = .now()
+            var lookUp: (Int, String)?
+            domain.outstanding -= 1
+            switch role {
+            case .origin:
+                domain.origin = record
+                if HostingJudge.shouldProbeLegacy(record) {
+                    s.followUps.append((options.request(HostingJudge.legacyURL(for: target.host)), s.tag(index, .legacy)))
+                    domain.outstanding += 1
+                }
+                if HostingJudge.shouldRetryAsBrowser(record) {
+                    s.followUps.append((options.request(HostingJudge.fileURL(for: target.host), userAgent: HTTPRequest.browserUserAgent),
+                                        s.tag(index, .browser)))
+                    domain.outstanding += 1
+                }
+                // The addresses of hosts not sent elsewhere with --connect-to, unless the name
+                // already failed to resolve.
+                if !options.redirects(target.host), record.error?.kind != .dns, record.error?.kind != .badURL {
+                    domain.lookedUp = true
+                    domain.outstanding += 1
+                    lookUp = (index, target.host)
+                }
+            case .cdn: domain.cdn = record
+            case .legacy: domain.legacy = record
+            case .browser: domain.browser = record
+            }
+            store(index, domain, in: &s)
+            return lookUp
+        }
+        if let (index, host) = lookUp { startLookup(index, host) }
+    }
+
+    /// Looks the host's addresses up on the resolver pool, answered within `min(5, timeout)` s.
+    private func startLookup(_ index: Int, _ host: String) {
+        let lookup = resolver.lookup(host, timeout: min(5, options.timeout)) { [self] outcome in
+            state.withLock { s in
+                s.lookups.removeValue(forKey: index)
+                guard var domain = s.fetching[index] else { return }
+                s.lastProgress = .now()
+                if case .addresses(let list) = outcome, !list.isEmpty { domain.addresses = list }
+                domain.outstanding -= 1
+                store(index, domain, in: &s)
+            }
+        }
+        state.withLock { s in
+            // Kept to cancel it at the end, unless it was answered already.
+            if s.fetching[index] != nil, !lookup.isSettled { s.lookups[index] = lookup }
+        }
+    }
+
+    /// Keeps a domain's state, or hands it to the judging thread when nothing is outstanding.
+    private func store(_ index: Int, _ domain: FetchedDomain, in s: inout State) {
+        if domain.outstanding > 0 {
+            s.fetching[index] = domain
+        } else {
+            s.fetching.removeValue(forKey: index)
+            s.ready.append((index, domain))
+            readySignal.signal()
+        }
+    }
+
+    /// The next domain whose fetches are done (its index in the order started, and its
+    /// target), waiting for one; `nil` once the source is exhausted and every domain started
+    /// has been taken. When nothing has progressed for ``stallLimit`` (a result was lost), the
+    /// domains still being fetched, and those not started, are handed over as they are
+    /// (``abandon(_:)``).
+    func takeReady() -> (Int, CheckTarget, FetchedDomain)? {
+        while true {
+            let (item, lastProgress, done) = state.withLock { s -> ((Int, CheckTarget, FetchedDomain)?, DispatchTime, Bool) in
+                if s.readyHead < s.ready.count {
+                    let (index, domain) = s.ready[s.readyHead]
+                    s.readyHead += 1
+                    if s.readyHead == s.ready.count {
+                        s.ready.removeAll(keepingCapacity: true)
+                        s.readyHead = 0
+                    }
+                    s.takenCount += 1
+                    let target = s.started.removeValue(forKey: index)!
+                    return ((index, target, domain), s.lastProgress, false)
+                }
+                return (nil, s.lastProgress, s.exhausted && s.takenCount == s.nextStart)
+            }
+            if let item { return item }
+            if done { return nil }
+            if readySignal.wait(timeout: lastProgress + stallLimit) == .timedOut {
+                state.withLock { s in
+                    if DispatchTime.now() >= s.lastProgress + stallLimit { abandon(&s) }
+                }
+            }
+        }
+    }
+
+    /// Gives up on every domain not yet ready: the requests and lookups still outstanding are
+    /// recorded as failed and their late answers ignored; the domains the source still holds
+    /// are handed over with nothing fetched (nothing can be fetched: the network side is stuck).
+    private func abandon(_ s: inout State) {
+        for (index, var domain) in s.fetching.sorted(by: { $0.key < $1.key }) {
+            if domain.origin == nil { domain.origin = FetchRecord(url: HostingJudge.fileURL(for: s.started[index]!.host), error: Self.givenUp) }
+            domain.outstanding = 0
+            s.lookups.removeValue(forKey: index)?.cancel()
+            s.ready.append((index, domain))
+            readySignal.signal()
+        }
+        s.fetching.removeAll()
+        s.tags.removeAll()
+        s.followUps.removeAll()
+        s.followUpHead = 0
+        s.cdnQueue.removeAll()
+        s.cdnHead = 0
+        s.cdnInFlight = 0
+        while !s.exhausted {
+            guard let target = s.source() else {
+                s.exhausted = true
+                break
+            }
+            s.started[s.nextStart] = target
+            s.ready.append((s.nextStart, FetchedDomain(origin: FetchRecord(url: HostingJudge.fileURL(for: target.host), error: Self.givenUp))))
+            readySignal.signal()
+            s.nextStart += 1
+        }
+        s.lastProgress = .now()
+    }
+
+    /// One more domain judged, and `emitted` domains emitted in all: the window moves.
+    func judged(emitted: Int) {
+        let wake = state.withLock { s -> Bool in
+            s.judgedCount += 1
+            s.emittedCount = emitted
+            s.lastProgress = .now()
+            defer { s.held = false }
+            return s.held
+        }
+        if wake { bell.ring() }
+    }
+
+    /// After the last domain: the feed is finished and lookups still running are cancelled.
+    func finish() {
+        let lookups = state.withLock { s -> [ResolverPool.Lookup] in
+            s.finished = true
+            defer { s.lookups.removeAll() }
+            return Array(s.lookups.values)
+        }
+        lookups.forEach { $0.cancel() }
+        bell.ring()
+    }
+}
+
+/// Hands out the domains of an array one at a time, from any thread.
+final class TargetList: Sendable {
+    private let targets: [CheckTarget]
+    private let position = Atomic<Int>(0)
+
+    init(_ targets: [CheckTarget]) { self.targets = targets }
+
+    /// The next domain, or `nil` when all were handed out.
+    @Sendable func next() -> CheckTarget? {
+        let i = position.add(1, ordering: .relaxed).oldValue
+        return i < targets.count ? targets[i] : nil
+    }
+}

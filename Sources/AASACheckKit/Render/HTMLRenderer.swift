@@ -1,0 +1,205 @@
+import AASACore
+
+/// One self-contained HTML page (`--format html`, issue 14): a verdict banner for the run and
+/// for each domain or file, then for each the fetch table (origin, legacy path, browser retry,
+/// Apple's CDN with its `Apple-*` headers and cache age), the findings by severity with the
+/// source line and caret, and the rule table of its file per app; the route × app matrix for
+/// route lists, the decisions of `match`, and the tables of `coverage`. Readable without JavaScript (there is none), no
+/// external resource, a print style sheet. Blocks are built by ``HTMLPage``, which escapes
+/// everything a server or a file says.
+///
+/// `check`'s domain sections are written to a ``SpillBuffer`` as they arrive, so memory does
+/// not grow with the number of domains; the page is written at ``finish(_:)``, the overview
+/// (a line per domain) first.
+public final class HTMLRenderer: Renderer {
+    public static let name = "html"
+    public static let showsExcerpts = true
+    public static let showsRules = true
+
+    private let run: RunInfo
+    private let sink: OutputSink
+    /// `check`: one section per domain, in input order.
+    private let domainSections = SpillBuffer()
+    /// A line of the overview table per domain or file.
+    private var overview: [(name: String, anchor: String, verdict: String, errors: Int, warnings: Int, infos: Int)] = []
+    /// Local files (and the route list), by label, in the order first seen.
+    private var files: [FileSection] = []
+    private var fetches: [Fetch] = []
+    private var decisions: [(url: String, decisions: [MatchResult])] = []
+    private var verdicts: [RouteVerdict] = []
+    private var coverage: CoverageReport?
+    private var entitlementReports: [EntitlementsReport] = []
+    private var notes: [Note] = []
+    private var unreadable: [UnreadableInput] = []
+    private var docs: [CodeDoc] = []
+    private var listing = false
+
+    /// What the page shows about one local file.
+    final class FileSection {
+        let name: String
+        var findings: [Finding] = []
+        /// Findings past the cap of their kind, counted.
+        var folded: [Folded] = []
+        var rules: RuleTable?
+
+        init(_ name: String) { self.name = name }
+    }
+
+    public init(run: RunInfo, sink: OutputSink) {
+        self.run = run
+        self.sink = sink
+    }
+
+    private func section(_ name: String) -> FileSection {
+        if let found = files.first(where: { $0.name == name }) { return found }
+        let made = FileSection(name)
+        files.append(made)
+        return made
+    }
+
+    public func subject(_ subject: Subject) {
+        if subject.kind != .domain { _ = section(subject.name) }
+    }
+
+    public func findings(_ findings: [Finding]) {
+        for f in findings { section(f.diagnostic.placeLabel).findings.append(f) }
+    }
+
+    public func folded(_ folded: [Folded]) {
+        for f in folded { section(f.place).folded.append(f) }
+    }
+
+    /// `N more CODE findings not listed`, one line per kind past the cap.
+    static func foldedLines(_ folded: [Folded]) -> String {
+        folded.map { "<p>\($0.count) more \(HTMLPage.text($0.severity.rawValue))[\($0.code)] findings not listed (the first \(RunOutput.findingsPerKind) are).</p>\n" }.joined()
+    }
+
+    public func rules(_ table: RuleTable) { section(table.subject).rules = table }
+
+    public func fetches(_ list: [Fetch]) { fetches += list }
+
+    public func decisions(_ decisions: [MatchResult], for url: String) { self.decisions.append((url, decisions)) }
+
+    public func route(_ verdict: RouteVerdict) { verdicts.append(verdict) }
+
+    public func coverage(_ report: CoverageReport) { coverage = report }
+
+    public func entitlements(_ report: EntitlementsReport) { entitlementReports.append(report) }
+
+    public func note(_ note: Note) { notes.append(note) }
+
+    public func documentation(_ docs: [CodeDoc], listing: Bool) {
+        self.docs += docs
+        self.listing = listing
+    }
+
+    public func unreadable(_ input: UnreadableInput) { unreadable.append(input) }
+
+    /// A domain's section: banner, requests, findings, rules, route matrix.
+    public func domain(_ report: DomainReport) {
+        let anchor = "domain-\(overview.count + 1)"
+        let name = report.target.input == report.target.host ? report.target.host : "\(report.target.host) (\(report.target.input))"
+        overview.append((name, anchor, report.verdict, report.errors, report.warnings, report.infos))
+        var out = "<section class=\"subject domain\" id=\"\(anchor)\">\n"
+        out += HTMLPage.banner(name, verdict: report.verdict,
+                               counts: HTMLPage.counts(errors: report.errors, warnings: report.warnings, infos: report.infos))
+        if !report.fetches.isEmpty {
+            out += "<h3>Requests</h3>\n" + HTMLPage.fetchTable(report.fetches)
+            if let addresses = report.addresses {
+                out += "<p>Addresses: " + addresses.map { "<code>\(HTMLPage.text($0))</code>" }.joined(separator: ", ") + "</p>\n"
+            }
+        }
+        out += "<h3>Findings</h3>\n" + HTMLPage.findings(report.findings) + Self.foldedLines(report.folded)
+        if let rules = report.rules, !rules.entries.isEmpty {
+            out += "<h3>Rules of the served file</h3>\n" + HTMLPage.rules(rules, routesGiven: !report.routes.isEmpty)
+        }
+        if !report.routes.isEmpty { out += "<h3>Routes</h3>\n" + HTMLPage.routeMatrix(report.routes) }
+        domainSections.append(out + "</section>\n")
+    }
+
+    public func finish(_ summary: RunSummary) {
+        var body = "<header>\n<h1>aasa-check \(HTMLPage.text(run.command))</h1>\n"
+        if !docs.isEmpty {
+            sink.write(HTMLPage.head(title: "aasa-check explain") + body + "</header>\n<main>\n" + documentation() + "</main>\n" + HTMLPage.end)
+            return
+        }
+        let verdict = HTMLPage.verdict(summary.exitCode)
+        var counts = HTMLPage.counts(errors: summary.errors, warnings: summary.warnings, infos: summary.infos)
+        if let subject = summary.subject { counts = HTMLPage.text(subject) + ": " + counts }
+        if summary.unreadable > 0 { counts += "; \(HTMLPage.plural(summary.unreadable, "input")) could not be read" }
+        body += "<div class=\"banner run \(verdict)\" data-verdict=\"\(verdict)\"><p><strong>\(verdict)</strong> — \(counts)"
+            + " (failing at \(run.failOn.rawValue))</p></div>\n</header>\n<main>\n"
+        if !unreadable.isEmpty {
+            body += "<section class=\"unreadable\"><h2>Inputs that could not be read</h2><ul>\n"
+                + unreadable.map { "<li>\(HTMLPage.text($0.message))</li>\n" }.joined() + "</ul></section>\n"
+        }
+        // Local files first (the route list and entitlement of `check` hold for every domain).
+        var fileHTML = ""
+        for (i, file) in files.enumerated() {
+            func folded(_ s: Severity) -> Int { file.folded.filter { $0.severity == s }.reduce(0) { $0 + $1.count } }
+            let e = file.findings.filter { $0.diagnostic.severity == .error }.count + folded(.error)
+            let w = file.findings.filter { $0.diagnostic.severity == .warning }.count + folded(.warning)
+            let n = file.findings.filter { $0.diagnostic.severity == .info }.count + folded(.info)
+            let notRead = unreadable.contains { $0.subject == file.name }
+            let v = notRead ? "incomplete" : (file.findings.contains { run.failOn.fails($0.diagnostic.severity) } ? "failed" : "ok")
+            let anchor = "file-\(i + 1)"
+            overview.insert((file.name, anchor, v, e, w, n), at: i)
+            fileHTML += "<section class=\"subject file\" id=\"\(anchor)\">\n"
+                + HTMLPage.banner(file.name, verdict: v, counts: HTMLPage.counts(errors: e, warnings: w, infos: n))
+            fileHTML += notRead ? "<p>Not read.</p>\n" : "<h3>Findings</h3>\n" + HTMLPage.findings(file.findings) + Self.foldedLines(file.folded)
+            if let rules = file.rules, !rules.entries.isEmpty {
+                fileHTML += "<h3>Rules</h3>\n" + HTMLPage.rules(rules, routesGiven: !verdicts.isEmpty)
+            }
+            fileHTML += "</section>\n"
+        }
+        if overview.count > 1 {
+            body += "<h2>Overview</h2>\n<table class=\"overview\"><thead><tr><th>Domain or file</th><th>Verdict</th><th>Errors</th>"
+                + "<th>Warnings</th><th>Infos</th></tr></thead><tbody>\n"
+            for row in overview {
+                body += "<tr><td><a href=\"#\(row.anchor)\">\(HTMLPage.text(row.name))</a></td><td class=\"\(row.verdict == "ok" ? "ok" : "bad")\">\(row.verdict)</td>"
+                    + "<td class=\"num\">\(row.errors)</td><td class=\"num\">\(row.warnings)</td><td class=\"num\">\(row.infos)</td></tr>\n"
+            }
+            body += "</tbody></table>\n"
+        }
+        if !fetches.isEmpty { body += "<h2>Requests</h2>\n" + HTMLPage.fetchTable(fetches) }
+        if !decisions.isEmpty { body += "<h2>Decisions</h2>\n" + HTMLPage.decisions(decisions) }
+        if !verdicts.isEmpty { body += "<h2>Routes</h2>\n" + HTMLPage.routeMatrix(verdicts) }
+        if let coverage { body += "<h2>Coverage</h2>\n" + HTMLPage.coverage(coverage) }
+        body += fileHTML
+        if !entitlementReports.isEmpty { body += entitlements() }
+        sink.write(HTMLPage.head(title: "aasa-check \(run.command): \(verdict)") + body)
+        domainSections.drain { sink.write($0) }
+        var tail = "</main>\n"
+        let remarks = notes.map(\.text) + (summary.reminder.map { [$0] } ?? [])
+        if !remarks.isEmpty {
+            tail += "<footer>\n" + remarks.map { "<p>\(HTMLPage.text($0))</p>\n" }.joined() + "</footer>\n"
+        }
+        sink.write(tail + HTMLPage.end)
+    }
+
+    private func entitlements() -> String {
+        var out = "<h2>Entitlements</h2>\n<table class=\"entitlements\"><thead><tr><th>File</th><th>App ID</th><th>Build</th>"
+            + "<th>Associated domains</th></tr></thead><tbody>\n"
+        for r in entitlementReports {
+            let domains = r.entries.map { "<code>\(HTMLPage.text($0.raw))</code>" }.joined(separator: "<br>")
+            out += "<tr><td>\(HTMLPage.text(r.file.path ?? "<stdin>"))</td><td>\(HTMLPage.text(r.appIdentity?.appID ?? "—"))</td>"
+                + "<td>\(r.buildKind.isRelease ? "release" : "development")</td><td>\(domains.isEmpty ? "—" : domains)</td></tr>\n"
+        }
+        return out + "</tbody></table>\n"
+    }
+
+    private func documentation() -> String {
+        if listing {
+            return "<table class=\"codes\"><thead><tr><th>Code</th><th>Severity</th><th>When</th></tr></thead><tbody>\n"
+                + docs.map { "<tr><td><code>\($0.code.rawValue)</code></td><td>\($0.severity.rawValue)</td><td>\(HTMLPage.text($0.title))</td></tr>\n" }.joined()
+                + "</tbody></table>\n"
+        }
+        return docs.map { doc in
+            "<section class=\"code\" id=\"\(doc.code.rawValue)\"><h2>\(doc.code.rawValue) (\(doc.severity.rawValue))</h2>"
+                + "<p>\(HTMLPage.text(doc.title))</p><h3>Why it matters</h3><p>\(HTMLPage.text(doc.why))</p>"
+                + "<h3>How to fix it</h3><p>\(HTMLPage.text(doc.fix))</p>"
+                + "<h3>Failing example</h3><pre>\(HTMLPage.text(doc.failing.displayText, keepNewlines: true))</pre>"
+                + "<h3>Passing example</h3><pre>\(HTMLPage.text(doc.passing.displayText, keepNewlines: true))</pre></section>\n"
+        }.joined()
+    }
+}

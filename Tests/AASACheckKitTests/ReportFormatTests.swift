@@ -1,0 +1,256 @@
+import Foundation
+import HarnessSupport
+import Testing
+@testable import AASACheckKit
+import AASACore
+
+/// The page's structure and text as `scripts/report-check.py outline` reads them with
+/// Python's `html.parser`.
+struct PageOutline {
+    let tags: [String: Int]
+    let problems: [String]
+    let banners: [(verdict: String, title: String)]
+    let sections: [String]
+    let tables: [(cls: String, headers: [String], rows: Int)]
+    let external: [String]
+    let text: String
+
+    init(html: String) throws {
+        let path = try temporaryFile(Array(html.utf8), name: UUID().uuidString + ".html")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let json = try ReportTool.run(["outline", path])
+        tags = json["tags"] as? [String: Int] ?? [:]
+        problems = json["problems"] as? [String] ?? ["no outline"]
+        banners = (json["banners"] as? [[String: Any]] ?? []).map { ($0["verdict"] as? String ?? "", $0["title"] as? String ?? "") }
+        sections = (json["sections"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        tables = (json["tables"] as? [[String: Any]] ?? []).map {
+            ($0["class"] as? String ?? "", $0["headers"] as? [String] ?? [], $0["rows"] as? Int ?? 0)
+        }
+        external = json["external"] as? [String] ?? []
+        text = json["text"] as? String ?? ""
+    }
+
+    /// Self-contained and well formed: no script, nothing loaded from elsewhere, every tag closed in order.
+    var isSelfContained: Bool { problems.isEmpty && tags["script"] == nil && external.isEmpty && tags["style"] == 1 }
+}
+
+/// `scripts/report-check.py`, the test's reader of HTML and PNG files.
+enum ReportTool {
+    static func run(_ args: [String]) throws -> [String: Any] {
+        let script = packageRoot.appendingPathComponent("scripts/report-check.py").path
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("report-check-\(UUID().uuidString).out").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let command = (["python3", script] + args).map { "'\($0)'" }.joined(separator: " ")
+        let result = try #require(Harness.runShell(command, outputPath: out))
+        try #require(result.status == 0, "report-check.py failed: \(String(decoding: result.output, as: UTF8.self))")
+        return try #require(try JSONSerialization.jsonObject(with: result.output) as? [String: Any])
+    }
+}
+
+/// `--format html` and `--format markdown` on local inputs, and their escaping.
+@Suite struct ReportFormatTests {
+    static let soar = fixturePath("routes/soar-starter-aasa.json")
+    static let soarRoutes = fixturePath("routes/soar-starter.routes")
+    static let broken = fixturePath("corpus/aasa/5calls__5calls__static_.well-known_apple-app-site-association")
+
+    @Test(arguments: [
+        ("<script>alert('x')</script>", "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"),
+        ("a & b \"c\"", "a &amp; b &quot;c&quot;"),
+        ("right-to-left \u{202E}txt", "right-to-left \\u{202E}txt"),
+        ("bell \u{07} and\nnewline", "bell \\u{7} and\\nnewline"),
+        ("plain /path/*", "plain /path/*"),
+    ])
+    func htmlTextCannotBecomeMarkup(_ input: String, _ expected: String) {
+        #expect(HTMLPage.text(input) == expected)
+    }
+
+    @Test(arguments: [
+        ("**bold** _it_ `code`", #"\*\*bold\*\* \_it\_ \`code\`"#),
+        ("a | b", #"a \| b"#),
+        ("[link](https://evil.example) ![img](x)", #"\[link\](https://evil.example) !\[img\](x)"#),
+        ("<img src=x> &amp;", "&lt;img src=x&gt; &amp;amp;"),
+        ("@team #12 ~~gone~~", "&#64;team &#35;12 \\~\\~gone\\~\\~"),
+        ("back\\slash", #"back\\slash"#),
+        ("line\nbreak", #"line\\nbreak"#),
+    ])
+    func markdownInlineCannotBecomeMarkup(_ input: String, _ expected: String) {
+        #expect(MarkdownRenderer.inline(input) == expected)
+    }
+
+    @Test func validateHTMLHasABannerFindingsAndTheRuleTableWithDeadRules() throws {
+        let doc = try temporaryFile(Array(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/shop/*"}, {"/": "/shop/sale/*"}, {"/": "/search?q=*"}, {"/": "/admin/*", "exclude": true}]}]}}"#.utf8),
+                                    name: UUID().uuidString + ".json")
+        defer { try? FileManager.default.removeItem(atPath: doc) }
+        let r = run(["validate", "--format", "html", doc, Self.broken])
+        #expect(r.status == 1)
+        #expect(r.stdout.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
+        let page = try PageOutline(html: r.stdout)
+        #expect(page.isSelfContained, "\(page.problems) \(page.external)")
+        #expect(page.banners.map(\.verdict) == ["failed", "ok", "failed"], "run, then each file")
+        #expect(page.banners.dropFirst().map(\.title) == [doc, Self.broken])
+        #expect(page.tables.first?.cls == "overview")
+        let rules = try #require(page.tables.first { $0.cls == "rules" })
+        #expect(rules.headers == ["components", "Rule", "Decides", "Note"])
+        #expect(rules.rows == 5)
+        #expect(r.stdout.contains(#"<tr class="dead"><td class="num">1</td>"#), "the rule /shop/* hides is marked dead")
+        #expect(page.text.contains("Never decides: details[0].components[1] `{\"/\":\"/shop/sale/*\"}` can never decide"))
+        #expect(page.text.contains("Never decides: the path pattern \"/search?q=*\""))
+        #expect(page.text.contains("keeps on the web") && page.text.contains("opens the app"))
+        // Findings by severity with the source line and its caret.
+        #expect(page.text.contains("Errors (1)") && page.text.contains("Warnings (2)"))
+        #expect(r.stdout.contains(#"<span class="caret">^</span></pre>"#))
+    }
+
+    @Test func routesHTMLHasTheRouteByAppMatrix() throws {
+        let routes = try temporaryFile(Array("/todos\n/trail/:id\n/auth-callback web\n/redeem-code\n".utf8), name: UUID().uuidString + ".routes")
+        let doc = try temporaryFile(Array(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.a", "K7Q2M9XW3P.com.example.b"], "components": [{"/": "/auth-callback", "exclude": true}, {"/": "/todos"}, {"/": "/trail/????"}]}]}}"#.utf8),
+                                    name: UUID().uuidString + ".json")
+        defer {
+            try? FileManager.default.removeItem(atPath: routes)
+            try? FileManager.default.removeItem(atPath: doc)
+        }
+        let r = run(["routes", doc, "--routes", routes, "--format", "html"])
+        #expect(r.status == 1)
+        let page = try PageOutline(html: r.stdout)
+        #expect(page.isSelfContained, "\(page.problems)")
+        let matrix = try #require(page.tables.first { $0.cls == "matrix" })
+        #expect(matrix.headers == ["Route", "Expects", "K7Q2M9XW3P.com.example.a", "K7Q2M9XW3P.com.example.b"])
+        #expect(matrix.rows == 5)
+        #expect(page.text.contains("sometimesopens: /trail/aaaa; not: /trail/a"), "a placeholder route shows a value on each side")
+        #expect(r.stdout.contains(#"<td class="bad" title="no rule of details[0] matches"#))
+        // The rule table says which listed routes each rule decides.
+        let rules = try #require(page.tables.first { $0.cls == "rules" })
+        #expect(rules.headers == ["components", "Rule", "Decides", "Listed routes it decides", "Note"])
+        #expect(r.stdout.contains(#"<span class="ok">/todos</span> <small>(K7Q2M9XW3P.com.example.a)</small>"#))
+    }
+
+    @Test func markdownSummarisesFilesAndFindings() throws {
+        let r = run(["validate", "--format", "markdown", Self.broken, fixturePath("corpus/aasa/Provenance-Emu__provenance-emu.github.io__.well-known_apple-app-site-association")])
+        #expect(r.status == 1)
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "## aasa-check validate: ❌ failed")
+        #expect(lines.contains("| File | Verdict | Errors | Warnings | Infos |"))
+        #expect(lines.contains { $0.hasPrefix("| \(MarkdownRenderer.inline(Self.broken)) | ❌ failed | 1 |") })
+        #expect(lines.contains("| Severity | Code | Where | Message |"))
+        let rows = lines.filter { $0.hasPrefix("| ❌ error") || $0.hasPrefix("| ⚠️ warning") || $0.hasPrefix("| ℹ️ info") }
+        #expect(rows.first?.hasPrefix("| ❌ error | AASA203 |") == true, "errors first")
+        // Every table row has exactly its five or four cells: no text added a cell.
+        for row in lines where row.hasPrefix("| ") {
+            let cells = row.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count - 1
+            #expect(cells == 4 || cells == 5, "\(row)")
+        }
+    }
+
+    /// A run with more findings than a comment holds is cut at a length GitHub accepts.
+    @Test func markdownIsCutToFitAComment() throws {
+        let rules = (0..<1500).map { #"{"/": "/dead/\#($0)/*"}"# }.joined(separator: ", ")
+        let doc = try temporaryFile(Array(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "*"}, \#(rules)]}]}}"#.utf8),
+                                    name: UUID().uuidString + ".json")
+        defer { try? FileManager.default.removeItem(atPath: doc) }
+        let text = run(["validate", doc, "--json"])
+        let summary = try #require(try text.json()["summary"] as? [String: Any])
+        let total = (summary["errors"] as? Int ?? 0) + (summary["warnings"] as? Int ?? 0) + (summary["infos"] as? Int ?? 0)
+        #expect(total == 1501, "AASA401 for the catch-all, AASA402 for each of the 1500 rules it hides (past 100 counted, not listed)")
+        let r = run(["validate", "--format", "markdown", doc])
+        #expect(r.stdout.utf16.count <= 65_536)
+        #expect(r.stdout.utf8.count <= 65_536)
+        let shown = r.stdout.split(separator: "\n").filter { $0.hasPrefix("| ⚠️ warning") || $0.hasPrefix("| ℹ️ info") }.count
+        #expect(shown > 100)
+        #expect(r.stdout.contains("_and \(total - shown) more findings (the html, json or text report has them all)_"))
+    }
+
+    @Test(arguments: ["html", "markdown"])
+    func explainDocumentsCodes(_ format: String) throws {
+        let r = run(["explain", "--format", format, "AASA319"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("AASA319"))
+        if format == "html" {
+            let page = try PageOutline(html: r.stdout)
+            #expect(page.isSelfContained)
+            #expect(page.text.contains("Passing example"))
+        } else {
+            #expect(r.stdout.hasPrefix("## AASA319 (warning)\n"))
+            #expect(r.stdout.contains("~~~\n{\"applinks\""))
+        }
+    }
+}
+
+/// The HTML report of `check` against the harness, read by a browser and an HTML parser, and
+/// server text that looks like markup shown as text in HTML and Markdown.
+@Suite("HTML and Markdown reports of check")
+struct CheckReportTests {
+    func check(_ args: [String]) async throws -> Run {
+        let args = ["check"] + args + (try harnessNetwork())
+        return await offPool { run(args) }
+    }
+
+    static let hosts = ["good.aasa.test", "redirect.aasa.test", "spa.aasa.test", "botblock.aasa.test", "stale.aasa.test"]
+
+    /// The acceptance test of issue 14: good, redirect, HTML fallback, bot-blocked, stale CDN.
+    /// `AASA_UPDATE_SCREENSHOT=1` also writes the screenshot to `docs/report.png`.
+    @Test func multiDomainHTMLRendersInABrowser() async throws {
+        let r = try await check(Self.hosts + ["--app-id", "Q7Z3K8M2PX.com.aasacheck.todos", "--format", "html"])
+        #expect(r.status == 1)
+        let page = try PageOutline(html: r.stdout)
+        #expect(page.isSelfContained, "\(page.problems) \(page.external)")
+        #expect(page.sections == ["domain-1", "domain-2", "domain-3", "domain-4", "domain-5"])
+        #expect(page.banners.map(\.verdict) == ["failed", "ok", "failed", "failed", "failed", "ok"])
+        #expect(page.banners.dropFirst().map(\.title) == Self.hosts)
+        let overview = try #require(page.tables.first)
+        #expect(overview.cls == "overview" && overview.rows == 6)
+        let fetches = page.tables.filter { $0.cls == "fetches" }
+        #expect(fetches.count == 5)
+        #expect(fetches.allSatisfy { $0.headers == ["Request", "URL", "Status", "Content-Type", "Size", "Time", "Details"] })
+        // The CDN's own words, its cache age, the redirect's target, the browser retry.
+        #expect(page.text.contains("Apple-Failure-Reason: SWCERR00101 Bad HTTP Response: 403 Forbidden"))
+        #expect(page.text.contains("Cache age: 23 h 53 min of max-age 1 h (due for a refresh)"))
+        #expect(page.text.contains("Location: https://www.redirect.aasa.test/.well-known/apple-app-site-association"))
+        #expect(page.text.contains("Browser retry"))
+        #expect(page.text.contains("AASA113") && page.text.contains("AASA109") && page.text.contains("AASA502"))
+        #expect(page.tables.contains { $0.cls == "rules" }, "the served file's rules")
+
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let html = dir.appendingPathComponent("report.html")
+        let png = dir.appendingPathComponent("report.png")
+        try Data(r.stdout.utf8).write(to: html)
+        let command = "chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars "
+            + "--user-data-dir='\(dir.path)/profile' --window-size=1280,1600 --screenshot='\(png.path)' 'file://\(html.path)'"
+        let shot = await offPool { Harness.runShell(command, outputPath: dir.appendingPathComponent("chromium.out").path) }
+        let result = try #require(shot, "chromium could not be started")
+        try #require(FileManager.default.fileExists(atPath: png.path),
+                     "no screenshot (chromium exit \(result.status)): \(String(decoding: result.output.suffix(2000), as: UTF8.self))")
+        let ink = try ReportTool.run(["ink", png.path])
+        #expect(ink["width"] as? Int == 1280 && ink["height"] as? Int == 1600)
+        let inked = try #require(ink["ink"] as? Double)
+        #expect(inked > 0.03 && inked < 0.6, "a page with text, tables and coloured banners, not a blank or solid screen: \(inked)")
+        if ProcessInfo.processInfo.environment["AASA_UPDATE_SCREENSHOT"] == "1" {
+            let docs = packageRoot.appendingPathComponent("docs")
+            try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+            let target = docs.appendingPathComponent("report.png")
+            try? FileManager.default.removeItem(at: target)
+            try FileManager.default.copyItem(at: png, to: target)
+        }
+    }
+
+    /// A body whose JSON breaks on HTML tags and Markdown, and a Content-Type holding Markdown
+    /// and a tag: both appear as text.
+    @Test func serverTextThatLooksLikeMarkupStaysText() async throws {
+        let html = try await check(["markup.aasa.test", "--no-cdn", "--format", "html"])
+        #expect(html.status == 1)
+        let page = try PageOutline(html: html.stdout)
+        #expect(page.isSelfContained, "\(page.problems) \(page.external)")
+        for tag in ["img", "script", "i", "em", "b"] { #expect(page.tags[tag] == nil, "a <\(tag)> element from the server") }
+        #expect(page.text.contains("[<img src=x onerror=alert(1)><script>alert(2)</script> **bold** _it_ `tick` | cell |"),
+                "the body's line, shown as text in the excerpt")
+        #expect(page.text.contains("text/x-md; note=**bold**|_it_|[link](https://evil.example)|<i>x</i>"))
+        #expect(!html.stdout.contains("<img") && !html.stdout.contains("<i>"))
+
+        let md = try await check(["markup.aasa.test", "--no-cdn", "--format", "markdown"])
+        #expect(md.status == 1)
+        #expect(md.stdout.contains(#"text/x-md; note=\*\*bold\*\*\|\_it\_\|\[link\](https://evil.example)\|&lt;i&gt;x&lt;/i&gt;"#))
+        #expect(!md.stdout.contains("**bold**") && !md.stdout.contains("<i>") && !md.stdout.contains("[link]("))
+        #expect(md.stdout.contains("| ❌ error | AASA201 | markup.aasa.test/.well-known/apple-app-site-association:2:18 | expected a value, found '&lt;' |"))
+    }
+}
