@@ -152,7 +152,7 @@ func coverageCounts(_ json: [String: Any]) -> [String: [String: [Int]]] {
 
 @Suite("golden output, coverage")
 struct CoverageGoldenTests {
-    @Test(arguments: Golden.formats)
+    @Test(arguments: Golden.formats + ["html", "markdown"])
     func shop(format: String) throws {
         try Golden.check("coverage.\(format)", run(["coverage", shopFile, "--domain", "shop.example", "--sitemap", shopLocalIndex,
                                                     "--format", format]))
