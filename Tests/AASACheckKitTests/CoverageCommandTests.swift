@@ -81,7 +81,7 @@ func coverageCounts(_ json: [String: Any]) -> [String: [String: [Int]]] {
             """)
         let started = Date()
         let r = run(["coverage", shopFile, "--domain", "shop.example", "--sitemap", dir + "/bomb.xml.gz", "--json"])
-        #expect(Date().timeIntervalSince(started) < 60)
+        #expect(Date().timeIntervalSince(started) < 600, "bounds a hang (minutes on a loaded machine), not a speed")
         let d = try #require((try r.json()["diagnostics"] as? [[String: Any]])?.first { $0["code"] as? String == "AASA709" })
         let message = d["message"] as? String ?? ""
         #expect(message.contains("larger than the protocol's 50 MB"))
@@ -115,7 +115,7 @@ func coverageCounts(_ json: [String: Any]) -> [String: [String: [Int]]] {
     }
 
     @Test(arguments: [
-        (["coverage", "Fixtures/nothing.json"], "no such file, and not a domain name"),
+        (["coverage", "Fixtures/nothing.json"], "Fixtures/nothing.json: no such file"),
         (["coverage", shopFile, "--sitemap", shopLocalIndex], "give --domain HOST"),
         (["coverage", shopFile, "--domain", "shop.example", "--sitemap", "http://shop.example/s.xml"], "only https URLs"),
         (["coverage", shopFile, "--domain", "shop.example", "--sitemap", "nowhere.xml"], "no such file, and not an https URL"),
@@ -208,7 +208,7 @@ struct CoverageNetworkTests {
     @Test func everyKindOfBadSitemapIsAFinding() async throws {
         let started = Date()
         let r = try await coverage(["sitemaps.aasa.test", "--json", "--app-id", "Q7Z3K8M2PX.example.shop.app"])
-        #expect(Date().timeIntervalSince(started) < 60)
+        #expect(Date().timeIntervalSince(started) < 600, "bounds a hang (minutes on a loaded machine), not a speed")
         #expect(r.status == 1)
         let diagnostics = try #require(try r.json()["diagnostics"] as? [[String: Any]])
         func has(_ code: String, _ words: String) -> Bool {

@@ -130,7 +130,7 @@ let shopDocument = #"""
         text += "]>\n<urlset><url><loc>https://a.test/&\(previous);</loc></url></urlset>\n"
         let started = Date()
         let r = readLocs(text)
-        #expect(Date().timeIntervalSince(started) < 20, "does not hang")
+        #expect(Date().timeIntervalSince(started) < 600, "bounds a hang (minutes on a loaded machine), not a speed")
         #expect(r.outcome.error != nil)
         #expect(r.locs.allSatisfy { $0.utf8.count <= 65_536 })
     }
@@ -401,7 +401,7 @@ func emptyCoverage() -> SiteCoverage {
         for i in 0..<10_000 { files.append(("i\(i).xml", sitemapIndex(["i\(i + 1).xml"]))) }
         let started = Date()
         let (_, crawl) = try crawl(doc, files: files)
-        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(Date().timeIntervalSince(started) < 600, "bounds a hang (minutes on a loaded machine), not a speed")
         #expect(crawl.records.count == SitemapCrawl.maxDepth + 1)
         #expect(crawl.findings.contains { $0.code == "AASA710" && $0.message.contains("nested more than") })
     }
