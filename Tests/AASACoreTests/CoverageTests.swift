@@ -249,6 +249,24 @@ let shopDocument = #"""
         #expect(rows.last?.pages == 5)
         #expect(rows.reduce(0) { $0 + $1.pages } == pages.count)
     }
+
+    /// A hostile sitemap's long sections and URLs are kept cut, so the tables stay small.
+    @Test func longSectionsAndExamplesAreKeptCut() throws {
+        let doc = #"{"applinks": {"details": [{"appIDs": ["Q7Z3K8M2PX.com.example.shop"], "components": [{"/": "/*"}]}]}}"#
+        let long = "https://example.com/" + String(repeating: "a", count: 10_000) + "/x"
+        let other = "https://www.example.com/" + String(repeating: "é", count: 5_000)  // cut between scalars
+        let (coverage, _) = try crawl(doc, files: [("s.xml", urlset([long, long, other]))])
+        let rows = coverage.rows(for: "Q7Z3K8M2PX.com.example.shop")
+        #expect(rows.count == 1)
+        #expect(rows.first?.pages == 2)
+        #expect(rows.first?.match == 2)
+        #expect(rows.first?.section == "/" + String(repeating: "a", count: 252) + "…")  // 1 + 252 + 3 bytes
+        #expect(rows.first?.matchExample == "https://example.com/" + String(repeating: "a", count: 2_028))  // 20 + 2,028 bytes
+        #expect(coverage.otherHostExample == "https://www.example.com/" + String(repeating: "é", count: 1_012))  // 24 + 2 × 1,012
+        #expect(SiteCoverage.capped("abc", bytes: 3) == "abc")
+        #expect(SiteCoverage.capped("abcd", bytes: 3, mark: "…") == "…")
+        #expect(SiteCoverage.capped("abcdef", bytes: 5, mark: "…") == "ab…")
+    }
 }
 
 /// The acceptance test: the counts equal those of deciding each URL as `match` does

@@ -39,8 +39,16 @@ public enum PageOutcome: Sendable, Equatable {
 /// deciding each URL with `match --domain HOST`.
 public final class SiteCoverage {
     /// Most sections told apart; pages of further sections are counted in one row,
-    /// ``overflowSection``.
-    public static let maxSections = 10_000
+    /// ``overflowSection``. With ``maxSectionBytes`` and ``maxExampleBytes`` this bounds the
+    /// memory of the tables whatever the sitemaps list: about 6.5 MB per `details` entry at
+    /// worst, a few kilobytes for a real site.
+    public static let maxSections = 1_000
+    /// Most UTF-8 bytes of a section's name (`/` and its segments); a longer one is cut there
+    /// and ends with `…`.
+    public static let maxSectionBytes = 256
+    /// Most UTF-8 bytes of an example URL kept: the protocol's `<loc>` limit (2,048); a longer
+    /// page is already reported (AASA711), and its example is cut there.
+    public static let maxExampleBytes = SitemapProtocol.maxLocLength
     /// The section of the pages past ``maxSections`` sections.
     public static let overflowSection = "(other sections)"
 
@@ -121,11 +129,11 @@ public final class SiteCoverage {
         guard let split = Self.split(loc, host: hostBytes) else { return .notAPage }
         guard split.sameHost else {
             otherHostPages += 1
-            if otherHostExample == nil { otherHostExample = loc }
+            if otherHostExample == nil { otherHostExample = Self.capped(loc, bytes: Self.maxExampleBytes) }
             return .otherHost
         }
         pages += 1
-        let section = Self.section(of: split.path, depth: depth)
+        let section = Self.capped(Self.section(of: split.path, depth: depth), bytes: Self.maxSectionBytes, mark: "…")
         let s: Int
         if let known = sectionIndex[section] {
             s = known
@@ -143,6 +151,7 @@ public final class SiteCoverage {
                 return i
             }()
         }
+        let example = Self.capped(loc, bytes: Self.maxExampleBytes)
         var decisions: [PageDecider.Decision] = []
         let wantsDecisions = onDecisions != nil || other != nil
         for g in 0..<decider.groupCount {
@@ -151,13 +160,13 @@ public final class SiteCoverage {
             switch d.decision {
             case .match:
                 tallies[g][s].counts.match += 1
-                if tallies[g][s].examples.match == nil { tallies[g][s].examples.match = loc }
+                if tallies[g][s].examples.match == nil { tallies[g][s].examples.match = example }
             case .exclude:
                 tallies[g][s].counts.exclude += 1
-                if tallies[g][s].examples.exclude == nil { tallies[g][s].examples.exclude = loc }
+                if tallies[g][s].examples.exclude == nil { tallies[g][s].examples.exclude = example }
             case .noMatch:
                 tallies[g][s].counts.noMatch += 1
-                if tallies[g][s].examples.noMatch == nil { tallies[g][s].examples.noMatch = loc }
+                if tallies[g][s].examples.noMatch == nil { tallies[g][s].examples.noMatch = example }
             }
             if let c = d.component { rulesUsed[g].insert(c) }
         }
@@ -308,6 +317,20 @@ public final class SiteCoverage {
             }
             return out.isEmpty ? "/" : String(decoding: out, as: UTF8.self)
         }
+    }
+
+    /// `text` when it has at most `bytes` UTF-8 bytes, else its longest prefix of whole
+    /// Unicode scalars that fits with `mark` after it.
+    static func capped(_ text: String, bytes: Int, mark: String = "") -> String {
+        guard text.utf8.count > bytes else { return text }
+        var kept = String.UnicodeScalarView()
+        var used = mark.utf8.count
+        for scalar in text.unicodeScalars {
+            used += UTF8.width(scalar)
+            guard used <= bytes else { break }
+            kept.append(scalar)
+        }
+        return String(kept) + mark
     }
 
     @inline(__always) static func lower(_ b: UInt8) -> UInt8 { (b >= 0x41 && b <= 0x5A) ? b + 0x20 : b }
