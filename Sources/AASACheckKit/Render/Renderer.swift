@@ -77,6 +77,8 @@ public protocol Renderer: AnyObject, SendableMetatype {
     func coverage(_ report: CoverageReport)
     /// `coverage`, for a format that ``showsEveryPage``: one page's decisions, as they are made.
     func page(_ page: PageDecisions)
+    /// `diff`: the changes between the two files (before the findings about them).
+    func diff(_ report: DiffReport)
     /// A sentence for people about the run (machine formats leave it out).
     func note(_ note: Note)
     /// `explain`: the documentation of codes; `listing` when every code was asked for.
@@ -105,6 +107,7 @@ extension Renderer {
     public func entitlements(_ report: EntitlementsReport) {}
     public func coverage(_ report: CoverageReport) {}
     public func page(_ page: PageDecisions) {}
+    public func diff(_ report: DiffReport) {}
     public func note(_ note: Note) {}
     public func documentation(_ docs: [CodeDoc], listing: Bool) {}
     public func unreadable(_ input: UnreadableInput) {}

@@ -79,5 +79,10 @@ extension CodeDoc {
         .aasa709,
         .aasa710,
         .aasa711,
+        .aasa801,
+        .aasa802,
+        .aasa803,
+        .aasa804,
+        .aasa805,
     ]
 }
