@@ -108,6 +108,33 @@ let shopDocument = #"""
         #expect(error?.message.contains(words) == true, "\(error?.message ?? "")")
     }
 
+    /// The declared encoding: those libxml2 decodes itself are kept; any other (EBCDIC-US
+    /// crashed FoundationXML's parser) is read as UTF-8, the protocol's encoding.
+    @Test(arguments: [
+        ("UTF-8", "https://a.test/é", nil),
+        ("utf-8", "https://a.test/é", nil),
+        ("ISO-8859-1", "https://a.test/Ã©", nil),  // the UTF-8 bytes of é read as Latin-1
+        ("EBCDIC-US", "https://a.test/é", nil),
+        ("U-TF8", "https://a.test/é", nil),
+        ("UTF-16", "https://a.test/é", nil),
+        ("x-unknown", "https://a.test/é", nil),
+    ] as [(String, String, String?)])
+    func declaredEncodings(_ encoding: String, loc: String, error: String?) {
+        let r = readLocs("<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n<urlset><url><loc>https://a.test/é</loc></url></urlset>\n")
+        #expect(r.outcome.error?.message == error)
+        #expect(r.locs == [loc])
+    }
+
+    @Test func aHeadCutByTheLimitIsStillALimit() {
+        let stream = SitemapByteStream(bytes: Array("<?xml version=\"1.0\" encoding=\"EBCDIC-US\"?><urlset></urlset>".utf8), limit: 20)
+        var seen = 0
+        let outcome = SitemapXML.read(stream) { _, _, _ in seen += 1; return true }
+        #expect(stream.bytesRead == 20)
+        #expect(stream.stoppedAtLimit)
+        #expect(seen == 0)
+        #expect(outcome.kind == nil)
+    }
+
     @Test func aRelativeNamespaceIsNotAnError() {
         let r = readLocs(#"<urlset xmlns="sitemap"><url><loc>https://a.test/1</loc></url></urlset>"#)
         #expect(r.outcome.error == nil)

@@ -74,8 +74,30 @@ public final class SitemapByteStream: InputStream {
     public override var hasBytesAvailable: Bool { !ended }
     public override var streamStatus: Stream.Status { ended ? .atEnd : .open }
 
+    /// The encodings an XML declaration may keep: those libxml2 decodes itself. Any other is
+    /// blanked out and the bytes read as UTF-8 (the protocol's encoding): an encoding libxml2
+    /// must look up (`EBCDIC-US`, `U-TF8`) crashes FoundationXML's push parser on Linux.
+    static let keptEncodings: Set<String> = ["utf-8", "us-ascii", "iso-8859-1"]
+    /// Most bytes looked at for the XML declaration.
+    static let declarationBytes = 512
+    /// The file's first bytes, the encoding of their XML declaration blanked when needed, and
+    /// how many of them were handed out; `nil` before the first read.
+    private var head: (bytes: [UInt8], served: Int)?
+
     public override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength len: Int) -> Int {
         guard !ended, len > 0 else { return 0 }
+        if head == nil { head = (readHead(), 0) }
+        if let (bytes, served) = head, served < bytes.count {
+            let n = min(len, bytes.count - served)
+            bytes.withUnsafeBufferPointer { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress! + served, byteCount: n) }
+            head!.served += n
+            bytesRead += n
+            return n
+        }
+        if failure != nil {
+            ended = true
+            return 0
+        }
         let room = limit - bytesRead
         if room <= 0 {
             // At the limit: one more byte says whether the file goes on.
@@ -94,6 +116,25 @@ public final class SitemapByteStream: InputStream {
         if n == 0 { ended = true }
         bytesRead += n
         return n
+    }
+}
+
+extension SitemapByteStream {
+    /// The first ``declarationBytes`` bytes (fewer within ``limit`` or at the end), with an
+    /// encoding outside ``keptEncodings`` blanked out of the XML declaration.
+    fileprivate func readHead() -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: min(limit, Self.declarationBytes))
+        var filled = 0
+        while filled < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { reader(UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+            guard n > 0 else {
+                if n < 0 { failure = describeFailure() }
+                break
+            }
+            filled += n
+        }
+        bytes.removeSubrange(filled...)
+        return PlistXMLLocator.withoutEncodingDeclaration(bytes, keeping: Self.keptEncodings)
     }
 }
 

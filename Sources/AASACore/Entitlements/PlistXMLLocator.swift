@@ -99,8 +99,9 @@ enum PlistXMLLocator {
     /// The text with the `encoding` of its XML declaration blanked out (spaces, so every
     /// position stays), unless it is UTF-8. The text is read as UTF-8 whatever it declares,
     /// and an encoding libxml2 does not know (`encoding="U-TF8"`) crashes FoundationXML's
-    /// parser on Linux (a null encoding handler; found by fuzzing, issue 17).
-    static func withoutEncodingDeclaration(_ bytes: [UInt8]) -> [UInt8] {
+    /// parser on Linux (a null encoding handler; found by fuzzing, issue 17). `keeping`: the
+    /// encodings (lowercase) left as declared.
+    static func withoutEncodingDeclaration(_ bytes: [UInt8], keeping: Set<String> = ["utf-8"]) -> [UInt8] {
         var start = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
         guard bytes[start...].starts(with: Array("<?xml".utf8)) else { return bytes }
@@ -121,7 +122,7 @@ enum PlistXMLLocator {
         let quote = declaration[i]
         guard let valueEnd = declaration[(i + 1)...].firstIndex(of: quote) else { return bytes }
         let value = String(decoding: declaration[(i + 1)..<valueEnd], as: UTF8.self)
-        guard value.lowercased() != "utf-8" else { return bytes }
+        guard !keeping.contains(value.lowercased()) else { return bytes }
         var out = bytes
         for k in (start + at)...(start + valueEnd) where out[k] != 0x0A { out[k] = 0x20 }
         return out
