@@ -2,7 +2,7 @@
 #
 # UNTESTED here: the machine aasa-check is developed and tested on has no Docker engine. The
 # tarball it installs is tested (scripts/test-dist.sh); this file only adds what a Debian slim
-# image lacks for it: libcurl, libxml2, libarchive and the CA certificates.
+# image lacks for it: libcurl, libxml2, libarchive (.ipa files) and the CA certificates.
 #
 #   scripts/release.sh                          # makes dist/aasa-check-VERSION-linux-ARCH.tar.gz
 #   docker build -t aasa-check .                # --build-arg ARCH=aarch64 on an ARM machine

@@ -2,8 +2,8 @@
 # Builds the release tarball dist/aasa-check-<version>-linux-<arch>.tar.gz (issue 13): a release
 # build with the Swift runtime and Foundation linked statically (--static-swift-stdlib), that
 # needs nothing beyond a Debian or Ubuntu base system plus libcurl, libxml2 and libarchive (the
-# libraries our HTTP layer, FoundationXML and gzip-compressed sitemaps use; GitHub's Ubuntu
-# runners have them). The tarball holds
+# libraries our HTTP layer, FoundationXML and the .ipa reader use; GitHub's Ubuntu runners have
+# all three). The tarball holds
 # the stripped binary and README.md, under aasa-check-<version>-linux-<arch>/, with a .sha256
 # beside it.
 #
@@ -32,7 +32,9 @@ bin="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --
 sonames() { ldd "$1" | awk '{print $1}' | sed 's|.*/||'; }
 allowed=$(
     printf '%s\n' linux-vdso.so.1 libc.so.6 libm.so.6 libpthread.so.0 libdl.so.2 librt.so.1 \
-        libresolv.so.2 libutil.so.1 libgcc_s.so.1 libstdc++.so.6 libz.so.1 libcurl.so.4 libxml2.so.2 libarchive.so.13
+        libresolv.so.2 libutil.so.1 libgcc_s.so.1 libstdc++.so.6 libz.so.1 libcurl.so.4 libxml2.so.2 \
+        libarchive.so.13
+    # libarchive reads .ipa files (Debian/Ubuntu libarchive13, on GitHub's Ubuntu runners too).
     for lib in libcurl.so.4 libxml2.so.2 libarchive.so.13; do
         path=$(ldconfig -p | awk -v l="$lib" '$1 == l && $NF ~ /^\// {print $NF; exit}')
         [ -n "$path" ] || { echo "release: $lib is not installed (apt-get install libcurl4 libxml2 libarchive13)" >&2; exit 1; }
