@@ -125,6 +125,43 @@ let shopDocument = #"""
         #expect(r.locs == [loc])
     }
 
+    /// Declarations libxml2 would read otherwise than a plain scan does are not declarations
+    /// (a processing instruction `xm_`): no crash, and the pages read as UTF-8 when the rest
+    /// is well-formed.
+    @Test(arguments: [
+        ("<?xml version=\"1.0\" encoding=\"UTF-7\"?0:02<urlset><url><loc>https://a.test/é</loc></url></urlset>", true),
+        ("<?xml version=\"1.0?>\" encoding=\"EBCDIC-US\"?><urlset><url><loc>https://a.test/é</loc></url></urlset>", true),
+        ("<?xml version=\"1.0\"" + String(repeating: " ", count: 600) + "encoding=\"EBCDIC-US\"?><urlset><url><loc>https://a.test/é</loc></url></urlset>", false),
+        ("<?xml version=\"1.0\" encoding=\"EBCDIC?>US\"?><urlset><url><loc>https://a.test/é</loc></url></urlset>", true),
+    ])
+    func oddDeclarationsAreNotRead(_ text: String, malformed: Bool) {
+        let r = readLocs(text)
+        #expect((r.outcome.error != nil) == malformed)
+        #expect(r.locs == (malformed ? [] : ["https://a.test/é"]))
+    }
+
+    @Test(arguments: [[0xFF, 0xFE, 0x3C, 0x00], [0x00, 0x3C, 0x00, 0x3F], [0x4C, 0x6F, 0xA7, 0x94]] as [[UInt8]])
+    func otherEncodingsThanUTF8AreRefused(_ start: [UInt8]) {
+        let stream = SitemapByteStream(bytes: start + Array("<?xml version=\"1.0\" encoding=\"EBCDIC-US\"?><urlset/>".utf8))
+        var seen = 0
+        _ = SitemapXML.read(stream) { _, _, _ in seen += 1; return true }
+        #expect(stream.failure == "the file is not UTF-8, the protocol's encoding (it starts as UTF-16, UTF-32 or EBCDIC text does)")
+        #expect(seen == 0)
+    }
+
+    @Test(arguments: [
+        ("<?xml version=\"1.0\" encoding=\"EBCDIC-US\"?><a/>", "<?xml version=\"1.0\"" + String(repeating: " ", count: 21) + "?><a/>"),
+        ("<?xml version='1.0' encoding='utf-8' standalone='yes' ?><a/>", "<?xml version='1.0' encoding='utf-8' standalone='yes' ?><a/>"),
+        ("<?xml version=\"1.0\"?><a/>", "<?xml version=\"1.0\"?><a/>"),
+        ("<?xml version=\"1.0\" encoding=\"U-TF8\"\n standalone=\"no\"?><a/>", "<?xml version=\"1.0\"" + String(repeating: " ", count: 17) + "\n standalone=\"no\"?><a/>"),
+        ("<?xml version=\"1.0?>\" encoding=\"x\"?><a/>", "<?xm_ version=\"1.0?>\" encoding=\"x\"?><a/>"),
+        ("<?xml encoding=\"EBCDIC-US\"?><a/>", "<?xm_ encoding=\"EBCDIC-US\"?><a/>"),
+        ("<a/>", "<a/>"),
+    ])
+    func encodingDeclarations(_ text: String, read: String) {
+        #expect(String(decoding: PlistXMLLocator.withoutEncodingDeclaration(Array(text.utf8)), as: UTF8.self) == read)
+    }
+
     @Test func aHeadCutByTheLimitIsStillALimit() {
         let stream = SitemapByteStream(bytes: Array("<?xml version=\"1.0\" encoding=\"EBCDIC-US\"?><urlset></urlset>".utf8), limit: 20)
         var seen = 0

@@ -134,6 +134,12 @@ extension SitemapByteStream {
             filled += n
         }
         bytes.removeSubrange(filled...)
+        // UTF-16, UTF-32 and EBCDIC, which libxml2 would detect and then read a declaration in.
+        if bytes.first == 0 || bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
+            || bytes.starts(with: [0x3C, 0x00]) || bytes.starts(with: [0x4C, 0x6F, 0xA7, 0x94]) {
+            failure = "the file is not UTF-8, the protocol's encoding (it starts as UTF-16, UTF-32 or EBCDIC text does)"
+            return []
+        }
         return PlistXMLLocator.withoutEncodingDeclaration(bytes, keeping: Self.keptEncodings)
     }
 }
