@@ -91,13 +91,14 @@ struct DomainGate: Sendable {
     }
 
     /// The findings and route verdicts for one domain's served file.
-    func judge(host: String, document: AASADocument?) -> (diagnostics: [Diagnostic], routes: [RouteVerdict]) {
-        guard let document else { return ([], []) }
+    func judge(host: String, document compiled: CompiledDocument?) -> (diagnostics: [Diagnostic], routes: [RouteVerdict]) {
+        guard let compiled else { return ([], []) }
+        let document = compiled.document
         var diagnostics: [Diagnostic] = []
         var verdicts: [RouteVerdict] = []
         if let routesFile = routesFile, !routes.isEmpty {
             let mine = routes.filter { $0.host == nil || $0.host == host }
-            let matcher = DocumentMatcher(document: document, host: host)
+            let matcher = DocumentMatcher(compiled: compiled, host: host)
             let result = RouteCheck.run(matcher: matcher, domain: host, routes: mine, appIDs: appIDs, routesFile: routesFile, judgeRules: judgesRules)
             diagnostics += result.diagnostics.map { d in
                 var d = d
