@@ -7,7 +7,11 @@ import Foundation
 /// the bundles inside. The input is written to a file, as ZipTree reads a path.
 enum ZipFuzz: FuzzTarget {
     static let name = "zip"
-    static let path = NSTemporaryDirectory() + "aasa-fuzz-\(getpid()).ipa"
+    /// The file each input is written to, removed when the fuzzer exits.
+    static let path: String = {
+        atexit { unlink(ZipFuzz.path) }
+        return NSTemporaryDirectory() + "aasa-fuzz-\(getpid()).ipa"
+    }()
 
     static func run(_ data: [UInt8]) {
         guard (try? Data(data).write(to: URL(fileURLWithPath: path))) != nil,
