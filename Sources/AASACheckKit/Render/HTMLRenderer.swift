@@ -28,6 +28,7 @@ public final class HTMLRenderer: Renderer {
     private var decisions: [(url: String, decisions: [MatchResult])] = []
     private var verdicts: [RouteVerdict] = []
     private var entitlementReports: [EntitlementsReport] = []
+    private var diffs: [DiffReport] = []
     private var notes: [Note] = []
     private var unreadable: [UnreadableInput] = []
     private var docs: [CodeDoc] = []
@@ -82,6 +83,8 @@ public final class HTMLRenderer: Renderer {
     public func route(_ verdict: RouteVerdict) { verdicts.append(verdict) }
 
     public func entitlements(_ report: EntitlementsReport) { entitlementReports.append(report) }
+
+    public func diff(_ report: DiffReport) { diffs.append(report) }
 
     public func note(_ note: Note) { notes.append(note) }
 
@@ -161,6 +164,7 @@ public final class HTMLRenderer: Renderer {
         if !fetches.isEmpty { body += "<h2>Requests</h2>\n" + HTMLPage.fetchTable(fetches) }
         if !decisions.isEmpty { body += "<h2>Decisions</h2>\n" + HTMLPage.decisions(decisions) }
         if !verdicts.isEmpty { body += "<h2>Routes</h2>\n" + HTMLPage.routeMatrix(verdicts) }
+        body += diffs.map(HTMLPage.diff).joined()
         body += fileHTML
         if !entitlementReports.isEmpty { body += entitlements() }
         sink.write(HTMLPage.head(title: "aasa-check \(run.command): \(verdict)") + body)
