@@ -179,6 +179,25 @@ struct DiffCommandTests {
         #expect(idRows.allSatisfy { cells($0) == 3 }, "\(idRows)")
     }
 
+    /// Two files that differ (a path with exactly 13 characters after `a` opens the app on NEW
+    /// only) in a way the work limits stop the comparison before it finds: AASA805 in every
+    /// format, and no format says "no change".
+    @Test(arguments: ["text", "json", "sarif", "junit", "github", "html", "markdown"])
+    func incompleteComparisonNeverClaimsNoChange(_ format: String) throws {
+        let f = try files(#"{"applinks":{"details":[{"appIDs":["K7Q2M9XW3P.com.example.app"],"components":[{"/":"/x/*a??????????????"}]}]}}"#,
+                          #"{"applinks":{"details":[{"appIDs":["K7Q2M9XW3P.com.example.app"],"components":[{"/":"/x/*a?????????????"}]}]}}"#)
+        defer { f.forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let r = run(["diff", f[0], f[1], "--format", format])
+        #expect(r.status == 0, "AASA805 is info")
+        #expect(r.stdout.contains("AASA805") || format == "html" && r.stdout.contains("Not fully compared"))
+        #expect(!r.stdout.lowercased().contains("no change"), "\(r.stdout)")
+        #expect(!r.stderr.lowercased().contains("no change"))
+        if format == "json" {
+            let incomplete = try #require(try r.json()["incomplete"] as? [[String: Any]])
+            #expect(incomplete.first?["reason"] as? String == "workLimit")
+        }
+    }
+
     // MARK: Domains through the harness
 
     /// The stale domain: Apple's CDN holds an older file than the origin serves.
