@@ -42,7 +42,7 @@ extension HTMLPage {
         if !report.incomplete.isEmpty {
             out += "<h3>Not fully compared</h3>\n<ul class=\"incomplete\">\n"
             for g in report.incomplete {
-                out += "<li><code>\(text(g.appID))</code> (\(text(g.reasonPhrase))): \(text(g.rulesPhrase))</li>\n"
+                out += "<li><code>\(text(g.appID))</code> (\(text(g.reasonPhrase))): \(text(g.rulesSummary))</li>\n"
             }
             out += "</ul>\n"
         }

@@ -128,7 +128,7 @@ public final class MarkdownRenderer: Renderer {
                       + "\($0.isLoss ? "❌ " : ($0.isGain ? "➕ " : ""))\(Self.inline($0.to.name)) | \(rule($0.old)) | \(rule($0.new)) |\n"
               }, "changes")
         table("Not fully compared", "| App ID | Why | Rules |\n| --- | --- | --- |\n", report.incomplete.map {
-            "| \(Self.inline($0.appID)) | \(Self.inline($0.reasonPhrase)) | \(Self.inline($0.rulesPhrase)) |\n"
+            "| \(Self.inline($0.appID)) | \(Self.inline($0.reasonPhrase)) | \(Self.inline($0.rulesSummary)) |\n"
         }, "parts")
         table("Routes whose verdict changed", "| App ID | Route | Expects | Old | New |\n| --- | --- | --- | --- | --- |\n", report.routes.map {
             "| \(Self.inline($0.appID)) | \(Self.inline($0.route.text)) | \($0.route.expect.rawValue) | \(Self.inline($0.before.diffPhrase)) | "

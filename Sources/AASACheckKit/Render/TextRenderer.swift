@@ -124,7 +124,7 @@ public final class TextRenderer: Renderer {
                 out += "      " + style.dim("new: ") + rule(c.new) + "\n"
             }
             for g in report.incomplete where g.appID == app {
-                out += "  " + style.yellow("not fully compared") + " (\(g.reasonPhrase)): " + SafeText.message(g.rulesPhrase) + "\n"
+                out += "  " + style.yellow("not fully compared") + " (\(g.reasonPhrase)): " + SafeText.message(g.rulesSummary) + "\n"
             }
         }
         if !report.routes.isEmpty {

@@ -47,12 +47,6 @@ extension IncompleteComparison {
         case .unreproduced: return "example did not reproduce"
         }
     }
-
-    /// The rules not fully compared (NEW's, else OLD's), the first three named.
-    var rulesPhrase: String {
-        let rules = (new.isEmpty ? old : new).map(\.name)
-        return rules.prefix(3).joined(separator: ", ") + (rules.count > 3 ? " and \(rules.count - 3) more" : "")
-    }
 }
 
 extension RouteVerdict {
