@@ -101,7 +101,12 @@ public enum CheckCommand: Command {
             if let resume = batch.resume { parts.append("\(list.resumed) already in \(SafeText.value(resume.path))") }
             context.console.err("aasa-check: \(list.handedOut) domain\(list.handedOut == 1 ? "" : "s") checked (\(parts.joined(separator: "; ")))\n")
         }
-        return RunEnd(subject: list.handedOut > 1 ? "\(list.handedOut) domains" : nil,
+        // One domain's own line is its summary, unless the route list or entitlement has
+        // findings of its own: then a line for the whole run, so no "ok" stands alone above an
+        // exit status of 1 or 2.
+        let outsideDomains = !gate.inputDiagnostics.isEmpty || !gate.unreadable.isEmpty
+        let subject = list.handedOut > 1 || outsideDomains ? "\(list.handedOut) domain\(list.handedOut == 1 ? "" : "s")" : nil
+        return RunEnd(subject: subject,
                       reminder: "A correct file does not prove devices have fetched it: they refresh about weekly through Apple's CDN, and links typed in Safari or tapped on a page of the same domain stay in the browser.")
     }
 }
