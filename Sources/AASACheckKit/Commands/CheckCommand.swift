@@ -36,9 +36,9 @@ public enum CheckCommand: Command {
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) that must be in each domain's applinks details; repeatable."),
         OptionSpec("--domains", value: "FILE", help: "More domains, one a line (# starts a comment)."),
         OptionSpec("--routes", value: "FILE", help: "Route list judged against each domain's served file (see `aasa-check routes --help`)."),
-        OptionSpec("--entitlements", value: "FILE", help: "Entitlements, .xcent or profile: linted, and its entries for each domain checked against the served file."),
+        OptionSpec("--entitlements", value: "FILE", help: "Entitlements, .xcent, profile, signed executable, .app, .ipa or .xcarchive: linted, and each bundle's entries for each domain checked against the served file."),
         OptionSpec("--profile", value: "FILE", help: "Provisioning profile that supplies the app ID and must grant Associated Domains."),
-    ] + NetworkOptions.specs + BatchOptions.specs
+    ] + BuildSettingsInput.specs + NetworkOptions.specs + BatchOptions.specs
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
         var options = try NetworkOptions.parse(arguments)
@@ -56,6 +56,7 @@ public enum CheckCommand: Command {
         // Findings about the route list and entitlement come first: they hold for every domain.
         for (label, bytes) in gate.sources { out.source(label, bytes) }
         out.findings(gate.inputDiagnostics)
+        for (report, _) in gate.entitlements { out.entitlements(report) }
 
         if let resume = batch.resume, !context.quiet {
             context.console.err("aasa-check: \(resume.log.summary(path: resume.path))\n")
@@ -75,7 +76,7 @@ public enum CheckCommand: Command {
                            process: { outcome in
             progress.advance()
             guard !gate.isEmpty else { return out.report(for: outcome) }
-            let judged = gate.judge(host: outcome.target.host, document: outcome.hosting.validation?.document)
+            let judged = gate.judge(host: outcome.target.host, document: outcome.hosting.validation?.compiled)
             return out.report(for: outcome, adding: judged.diagnostics, routes: judged.routes)
         }, emit: { _, report in
             redirected.note(report.target.host, options)
