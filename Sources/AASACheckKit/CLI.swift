@@ -71,6 +71,7 @@ public enum AASACheck {
         MatchCommand.self,
         RoutesCommand.self,
         DiffCommand.self,
+        CoverageCommand.self,
         ExplainCommand.self,
         EntitlementsCommand.self,
     ]

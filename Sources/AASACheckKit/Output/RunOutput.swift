@@ -137,6 +137,28 @@ public final class RunOutput {
 
     public func entitlements(_ report: EntitlementsReport) { renderer.entitlements(report) }
 
+    /// Whether the format shows every page of `coverage` (so they are worth making).
+    public var showsEveryPage: Bool { type(of: renderer).showsEveryPage }
+
+    /// `coverage`: the tables, example URLs cut.
+    public func coverage(_ report: CoverageReport) {
+        var r = report
+        r.tables = r.tables.map { table in
+            (table.appID, table.rows.map { row in
+                var row = row
+                row.matchExample = row.matchExample.map { SafeText.clip($0, limit: SitemapProtocol.maxLocLength) }
+                row.excludeExample = row.excludeExample.map { SafeText.clip($0, limit: SitemapProtocol.maxLocLength) }
+                row.noMatchExample = row.noMatchExample.map { SafeText.clip($0, limit: SitemapProtocol.maxLocLength) }
+                return row
+            })
+        }
+        r.otherHostExample = r.otherHostExample.map { SafeText.clip($0, limit: SitemapProtocol.maxLocLength) }
+        renderer.coverage(r)
+    }
+
+    /// `coverage`: one page's decisions, for a format that shows them.
+    public func page(_ page: PageDecisions) { renderer.page(page) }
+
     /// `diff`: the changes, the rule texts and explanations they quote cut.
     public func diff(_ report: DiffReport) {
         var r = report
@@ -269,7 +291,7 @@ public final class RunOutput {
         d.message = SafeText.clipRuns(d.message)
         d.hint = d.hint.map { SafeText.clipRuns($0) }
         var excerpt: SourceExcerpt?
-        if showsExcerpts, let location = d.location, let bytes = sources[d.placeLabel] {
+        if showsExcerpts, let location = d.location, location.offset >= 0, let bytes = sources[d.placeLabel] {
             excerpt = SourceExcerpt(bytes, location)
         }
         return Finding(d, excerpt: excerpt)

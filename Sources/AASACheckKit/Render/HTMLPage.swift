@@ -64,6 +64,8 @@ enum HTMLPage {
         case .legacy: return "Legacy path"
         case .browser: return "Browser retry"
         case .cdn: return "Apple CDN"
+        case .sitemap: return "Sitemap"
+        case .robots: return "robots.txt"
         }
     }
 
@@ -198,7 +200,7 @@ enum HTMLPage {
                 if !row.inherited.isEmpty { note.append(text(row.inherited.trimmingCharacters(in: .whitespaces))) }
                 if let dead = row.dead { note.append("<strong>Never decides:</strong> \(text(dead))") }
                 if let unused = row.unused { note.append("<strong>No listed route:</strong> \(text(unused))") }
-                out += "<tr class=\"\(row.dead == nil ? "live" : "dead")\"><td class=\"num\">\(row.index)</td><td><code>\(text(row.text))</code></td><td>\(decides)</td>"
+                out += "<tr class=\"\(row.dead == nil ? "live" : "dead")\"><td class=\"num\">\(row.index)</td><td class=\"rule\"><code>\(text(row.text))</code></td><td class=\"decides\">\(decides)</td>"
                 if routesGiven {
                     let routes = row.routes.map { r in
                         "<span class=\"\(r.ok ? "ok" : "bad")\">\(text(r.route))</span>" + (entry.appIDs.count > 1 ? " <small>(\(text(r.appID)))</small>" : "")
@@ -259,19 +261,63 @@ enum HTMLPage {
 
     // MARK: Decisions
 
-    static func decisions(_ rows: [(url: String, decisions: [MatchResult])]) -> String {
-        guard !rows.isEmpty else { return "" }
-        var out = "<table class=\"decisions\"><thead><tr><th>URL</th><th>App ID</th><th>Decision</th><th>Why</th></tr></thead><tbody>\n"
-        for (url, decisions) in rows {
-            for (i, m) in decisions.enumerated() {
-                let word: String
-                switch m.decision {
-                case .match: word = "<span class=\"app\">match</span>"
-                case .exclude: word = "<span class=\"web\">exclude</span>"
-                case .noMatch: word = "<span class=\"web\">no_match</span>"
-                }
-                out += "<tr><td>\(i == 0 ? "<code>\(text(url))</code>" : "")</td><td><code>\(text(m.appID))</code></td><td>\(word)</td><td>\(text(m.explanation))</td></tr>\n"
+    /// The head of `match`'s table of decisions; ``decisionRows(_:decisions:)`` follow, then
+    /// ``tableEnd``.
+    static let decisionsHead = "<table class=\"decisions\"><thead><tr><th>URL</th><th>App ID</th><th>Decision</th><th>Why</th></tr></thead><tbody>\n"
+    static let tableEnd = "</tbody></table>\n"
+
+    /// The rows of one URL's decisions, one per app ID; the URL in the first.
+    static func decisionRows(_ url: String, decisions: [MatchResult]) -> String {
+        var out = ""
+        for (i, m) in decisions.enumerated() {
+            let word: String
+            switch m.decision {
+            case .match: word = "<span class=\"app\">match</span>"
+            case .exclude: word = "<span class=\"web\">exclude</span>"
+            case .noMatch: word = "<span class=\"web\">no_match</span>"
             }
+            out += "<tr><td>\(i == 0 ? "<code>\(text(url))</code>" : "")</td><td><code>\(text(m.appID))</code></td><td>\(word)</td><td>\(text(m.explanation))</td></tr>\n"
+        }
+        return out
+    }
+
+    // MARK: Coverage
+
+    /// `coverage`: per app (apps with the same table together) a table by section — pages,
+    /// open, excluded, no match, an example page of each kind — then the sitemaps read.
+    static func coverage(_ report: CoverageReport) -> String {
+        var out = "<p>\(report.pages.grouped) page\(report.pages == 1 ? "" : "s") of <code>\(text(report.host))</code> from "
+            + "\(plural(report.sitemaps.count, "sitemap"))"
+        if report.otherHostPages > 0 {
+            out += "; \(report.otherHostPages.grouped) more on other hosts, counted apart"
+                + (report.otherHostExample.map { " (<code>\(text($0))</code>)" } ?? "")
+        }
+        out += ".</p>\n"
+        for (apps, rows, open) in report.groupedTables {
+            out += "<h3>" + apps.map { "<code>\(text($0))</code>" }.joined(separator: ", ")
+                + ": \(open.grouped) of \(report.pages.grouped) pages open the app</h3>\n"
+            out += "<table class=\"coverage\"><thead><tr><th>Section</th><th>Pages</th><th>Open</th><th>Excluded</th>"
+                + "<th>No match</th><th>Examples</th></tr></thead><tbody>\n"
+            for row in rows.prefix(TextRenderer.maxCoverageRows * 10) {
+                let examples = [("open", "app", row.matchExample), ("excluded", "web", row.excludeExample), ("no match", "web", row.noMatchExample)]
+                    .compactMap { word, cls, url in url.map { "<span class=\"\(cls)\">\(word)</span> <code>\(text($0))</code>" } }
+                out += "<tr><td><code>\(text(row.section))</code></td><td class=\"num\">\(row.pages.grouped)</td>"
+                    + "<td class=\"num\">\(row.match.grouped)</td><td class=\"num\">\(row.exclude.grouped)</td>"
+                    + "<td class=\"num\">\(row.noMatch.grouped)</td><td>\(examples.joined(separator: "<br>"))</td></tr>\n"
+            }
+            out += "</tbody></table>\n"
+            if rows.count > TextRenderer.maxCoverageRows * 10 {
+                out += "<p>\((rows.count - TextRenderer.maxCoverageRows * 10).grouped) more sections (the json report lists them all).</p>\n"
+            }
+        }
+        guard !report.sitemaps.isEmpty else { return out }
+        out += "<h3>Sitemaps</h3>\n<table class=\"sitemaps\"><thead><tr><th>Sitemap</th><th>Kind</th><th>Read</th><th>Entries</th>"
+            + "<th>Pages</th><th>Bytes</th></tr></thead><tbody>\n"
+        for r in report.sitemaps {
+            out += "<tr><td><code>\(text(r.entry.label))</code></td><td>\(r.kind?.rawValue ?? "—")</td>"
+                + "<td class=\"\(r.status == .read ? "ok" : "bad")\">\(r.status.rawValue)</td><td class=\"num\">\(r.entries.grouped)</td>"
+                + "<td class=\"num\">\(r.pages.grouped)</td><td class=\"num\">\(r.bytes.grouped)"
+                + (r.compressedBytes.map { " (gzip \($0.grouped))" } ?? "") + "</td></tr>\n"
         }
         return out + "</tbody></table>\n"
     }
@@ -314,6 +360,7 @@ enum HTMLPage {
     td.ok { background: var(--ok-bg); } td.bad { background: var(--bad-bg); }
     .app { color: var(--ok); font-weight: 600; } .web { color: var(--muted); font-weight: 600; }
     tr.dead td { color: var(--muted); } tr.dead td code { text-decoration: line-through; }
+    table.rules td.rule { width: 32%; } table.rules td.decides { white-space: nowrap; }
     table.headers th { width: 30%; font-weight: normal; color: var(--muted); }
     details summary { color: var(--muted); cursor: pointer; }
     ul.findings { list-style: none; padding: 0; margin: 0; }

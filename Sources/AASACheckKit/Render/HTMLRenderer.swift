@@ -4,7 +4,7 @@ import AASACore
 /// for each domain or file, then for each the fetch table (origin, legacy path, browser retry,
 /// Apple's CDN with its `Apple-*` headers and cache age), the findings by severity with the
 /// source line and caret, and the rule table of its file per app; the route × app matrix for
-/// route lists, and the decisions of `match`. Readable without JavaScript (there is none), no
+/// route lists, the decisions of `match`, and the tables of `coverage`. Readable without JavaScript (there is none), no
 /// external resource, a print style sheet. Blocks are built by ``HTMLPage``, which escapes
 /// everything a server or a file says.
 ///
@@ -25,8 +25,10 @@ public final class HTMLRenderer: Renderer {
     /// Local files (and the route list), by label, in the order first seen.
     private var files: [FileSection] = []
     private var fetches: [Fetch] = []
-    private var decisions: [(url: String, decisions: [MatchResult])] = []
+    /// `match`: the rows of its decisions as they arrive (standard input may bring any number).
+    private let decisionRows = SpillBuffer()
     private var verdicts: [RouteVerdict] = []
+    private var coverage: CoverageReport?
     private var entitlementReports: [EntitlementsReport] = []
     private var diffs: [DiffReport] = []
     private var notes: [Note] = []
@@ -78,9 +80,13 @@ public final class HTMLRenderer: Renderer {
 
     public func fetches(_ list: [Fetch]) { fetches += list }
 
-    public func decisions(_ decisions: [MatchResult], for url: String) { self.decisions.append((url, decisions)) }
+    public func decisions(_ decisions: [MatchResult], for url: String) {
+        decisionRows.append(HTMLPage.decisionRows(url, decisions: decisions))
+    }
 
     public func route(_ verdict: RouteVerdict) { verdicts.append(verdict) }
+
+    public func coverage(_ report: CoverageReport) { coverage = report }
 
     public func entitlements(_ report: EntitlementsReport) { entitlementReports.append(report) }
 
@@ -162,12 +168,19 @@ public final class HTMLRenderer: Renderer {
             body += "</tbody></table>\n"
         }
         if !fetches.isEmpty { body += "<h2>Requests</h2>\n" + HTMLPage.fetchTable(fetches) }
-        if !decisions.isEmpty { body += "<h2>Decisions</h2>\n" + HTMLPage.decisions(decisions) }
-        if !verdicts.isEmpty { body += "<h2>Routes</h2>\n" + HTMLPage.routeMatrix(verdicts) }
-        body += diffs.map(HTMLPage.diff).joined()
-        body += fileHTML
-        if !entitlementReports.isEmpty { body += entitlements() }
         sink.write(HTMLPage.head(title: "aasa-check \(run.command): \(verdict)") + body)
+        if !decisionRows.isEmpty {
+            sink.write("<h2>Decisions</h2>\n" + HTMLPage.decisionsHead)
+            decisionRows.drain { sink.write($0) }
+            sink.write(HTMLPage.tableEnd)
+        }
+        var rest = ""
+        if !verdicts.isEmpty { rest += "<h2>Routes</h2>\n" + HTMLPage.routeMatrix(verdicts) }
+        if let coverage { rest += "<h2>Coverage</h2>\n" + HTMLPage.coverage(coverage) }
+        rest += diffs.map(HTMLPage.diff).joined()
+        rest += fileHTML
+        if !entitlementReports.isEmpty { rest += entitlements() }
+        sink.write(rest)
         domainSections.drain { sink.write($0) }
         var tail = "</main>\n"
         let remarks = notes.map(\.text) + (summary.reminder.map { [$0] } ?? [])
