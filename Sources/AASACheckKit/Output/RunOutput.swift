@@ -82,9 +82,9 @@ public final class RunOutput {
 
     /// The rules of a local domain file, for formats that show them: what each decides, the
     /// listed routes it decides, and why a dead one never decides (from `findings`).
-    public func rules(of document: AASADocument?, subject: String, host: String?, findings: [Diagnostic], verdicts: [RouteVerdict] = []) {
-        guard showsRules, let document else { return }
-        renderer.rules(RuleTable(subject: subject, document: document, host: host, findings: findings, verdicts: verdicts))
+    public func rules(of compiled: CompiledDocument?, subject: String, host: String?, findings: [Diagnostic], verdicts: [RouteVerdict] = []) {
+        guard showsRules, let compiled else { return }
+        renderer.rules(RuleTable(subject: subject, compiled: compiled, host: host, findings: findings, verdicts: verdicts))
     }
 
     /// `routes`: one verdict, its explanation cut.
@@ -117,8 +117,8 @@ public final class RunOutput {
         report.folded = p.folded
         report.ignored = p.ignored
         (report.errors, report.warnings, report.infos) = (p.errors, p.warnings, p.infos)
-        if showsRules, let document = outcome.hosting.validation?.document {
-            report.rules = RuleTable(subject: outcome.fileLabel, document: document, host: outcome.target.host,
+        if showsRules, let compiled = outcome.hosting.validation?.compiled {
+            report.rules = RuleTable(subject: outcome.fileLabel, compiled: compiled, host: outcome.target.host,
                                      findings: p.shown.map(\.diagnostic), verdicts: routes)
         }
         report.exitCode = p.failed ? 1 : 0
