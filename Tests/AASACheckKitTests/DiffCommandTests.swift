@@ -121,7 +121,7 @@ struct DiffCommandTests {
         #expect(try r.codes().contains("AASA201"))
     }
 
-    @Test(arguments: ["text", "json", "sarif", "junit", "github"])
+    @Test(arguments: ["text", "json", "sarif", "junit", "github", "html", "markdown"])
     func everyFormatPointsAtTheNewFile(_ format: String) throws {
         let f = try files(Self.old, Self.new)
         defer { f.forEach { try? FileManager.default.removeItem(atPath: $0) } }
@@ -130,6 +130,72 @@ struct DiffCommandTests {
         #expect(r.stdout.contains("AASA801"))
         let name = URL(fileURLWithPath: f[1]).lastPathComponent
         #expect(r.stdout.contains(name))
+    }
+
+    /// The HTML page shows the changes as tables (app IDs, URLs with both rules, routes) and
+    /// stays self-contained; "no change" only when nothing changed.
+    @Test func htmlShowsTheChangesAndRoutes() throws {
+        let f = try files(Self.old, Self.new)
+        let routes = try temporaryFile(Array("/shop/cart\n/promo/x web\n/help\n".utf8), name: UUID().uuidString + ".routes")
+        defer { (f + [routes]).forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let r = run(["diff", f[0], f[1], "--routes", routes, "--format", "html"])
+        #expect(r.status == 1, "routes that no longer do what the list expects are errors")
+        let page = try PageOutline(html: r.stdout)
+        #expect(page.isSelfContained, "\(page.problems)")
+        let changes = try #require(page.tables.first { $0.cls == "changes" })
+        #expect(changes.headers == ["App ID", "Example URL", "Old", "New", "Rule in old", "Rule in new"])
+        #expect(changes.rows == 4, "a header row and three changes")
+        let ids = try #require(page.tables.first { $0.cls == "appids" })
+        #expect(ids.rows == 3)
+        let routeTable = try #require(page.tables.first { $0.cls == "routechanges" })
+        #expect(routeTable.rows == 4, "a header row and three routes whose verdict changed")
+        #expect(page.text.contains("/shop/cart"))
+        #expect(page.text.contains("details[0].components[0] `{\"/\":\"/shop/cart\",\"exclude\":true}`"))
+        #expect(!page.text.contains("No change"))
+
+        let same = try files(Self.old, Self.rewritten)
+        defer { same.forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let unchanged = run(["diff", same[0], same[1], "--format", "html"])
+        #expect(unchanged.status == 0)
+        #expect(try PageOutline(html: unchanged.stdout).text.contains("No change: every URL is decided the same way by both files."))
+    }
+
+    /// Markdown: one table per kind of change, every row with its cells (no text adds one).
+    @Test func markdownShowsTheChanges() throws {
+        let f = try files(Self.old, Self.new)
+        defer { f.forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let r = run(["diff", f[0], f[1], "--format", "markdown"])
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("### URLs decided differently"))
+        #expect(lines.contains("| K7Q2M9XW3P.com.example.app | /shop/cart | match | ❌ exclude | details\\[0\\].components\\[0\\] \\`{\"/\":\"/shop/\\*\"}\\` | details\\[0\\].components\\[0\\] \\`{\"/\":\"/shop/cart\",\"exclude\":true}\\` |"))
+        #expect(lines.contains("| webcredentials | K7Q2M9XW3P.com.example.app | ➖ no longer listed |"))
+        func cells(_ row: String) -> Int { row.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count - 1 }
+        let changeRows = lines.filter { $0.hasPrefix("| K7Q2M9XW3P.") }
+        #expect(changeRows.count == 3)
+        #expect(changeRows.allSatisfy { cells($0) == 6 }, "\(changeRows)")
+        let idRows = lines.filter { $0.hasPrefix("| applinks |") || $0.hasPrefix("| webcredentials |") }
+        #expect(idRows.count == 2)
+        #expect(idRows.allSatisfy { cells($0) == 3 }, "\(idRows)")
+    }
+
+    /// Two files that differ (a path with exactly 13 characters after `a` opens the app on NEW
+    /// only) in a way the work limits stop the comparison before it finds: AASA805 in every
+    /// format, and no format says "no change".
+    @Test(arguments: ["text", "json", "sarif", "junit", "github", "html", "markdown"])
+    func incompleteComparisonNeverClaimsNoChange(_ format: String) throws {
+        let f = try files(#"{"applinks":{"details":[{"appIDs":["K7Q2M9XW3P.com.example.app"],"components":[{"/":"/x/*a??????????????"}]}]}}"#,
+                          #"{"applinks":{"details":[{"appIDs":["K7Q2M9XW3P.com.example.app"],"components":[{"/":"/x/*a?????????????"}]}]}}"#)
+        defer { f.forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let r = run(["diff", f[0], f[1], "--format", format])
+        #expect(r.status == 0, "AASA805 is info")
+        #expect(r.stdout.contains("AASA805") || format == "html" && r.stdout.contains("Not fully compared"))
+        #expect(!r.stdout.lowercased().contains("no change"), "\(r.stdout)")
+        #expect(!r.stderr.lowercased().contains("no change"))
+        if format == "json" {
+            let incomplete = try #require(try r.json()["incomplete"] as? [[String: Any]])
+            #expect(incomplete.first?["reason"] as? String == "workLimit")
+        }
     }
 
     // MARK: Domains through the harness

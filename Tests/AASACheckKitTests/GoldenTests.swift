@@ -127,6 +127,11 @@ struct GoldenTests {
                                                  "--routes", Golden.input("diff.routes"), "--format", format]))
     }
 
+    @Test func diffMarkdown() throws {
+        try Golden.check("diff.markdown", run(["diff", Golden.input("diff-old.json"), Golden.input("diff-new.json"),
+                                               "--routes", Golden.input("diff.routes"), "--format", "markdown"]))
+    }
+
     @Test func diffNoChange() throws {
         try Golden.check("diff-same.text", run(["diff", Golden.input("diff-old.json"), Golden.input("diff-old.json")]))
     }

@@ -100,9 +100,12 @@ public enum DiffCommand: Command {
         let ids = changes.count - decisions.count
         var subject = "\(old.label) → \(new.label): "
         if changes.isEmpty {
-            subject += incomplete.isEmpty ? "no change" : "no change found, comparison incomplete"
+            // Never "no change" when part of the comparison stopped (AASA805).
+            subject += incomplete.isEmpty ? "no change"
+                : "comparison incomplete (\(incomplete.count) part\(incomplete.count == 1 ? "" : "s") not fully compared, AASA805); no difference found in the rest"
         } else {
             subject += "\(lost) kind\(lost == 1 ? "" : "s") of URL lost, \(gained) gained, \(ids) app ID change\(ids == 1 ? "" : "s")"
+            if !incomplete.isEmpty { subject += "; comparison incomplete (AASA805): more changes may exist" }
         }
         if list != nil { subject += ", \(routeChanges.count) route\(routeChanges.count == 1 ? "" : "s") changed" }
         return RunEnd(subject: subject)

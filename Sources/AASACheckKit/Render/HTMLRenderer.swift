@@ -30,6 +30,7 @@ public final class HTMLRenderer: Renderer {
     private var verdicts: [RouteVerdict] = []
     private var coverage: CoverageReport?
     private var entitlementReports: [EntitlementsReport] = []
+    private var diffs: [DiffReport] = []
     private var notes: [Note] = []
     private var unreadable: [UnreadableInput] = []
     private var docs: [CodeDoc] = []
@@ -88,6 +89,8 @@ public final class HTMLRenderer: Renderer {
     public func coverage(_ report: CoverageReport) { coverage = report }
 
     public func entitlements(_ report: EntitlementsReport) { entitlementReports.append(report) }
+
+    public func diff(_ report: DiffReport) { diffs.append(report) }
 
     public func note(_ note: Note) { notes.append(note) }
 
@@ -174,6 +177,7 @@ public final class HTMLRenderer: Renderer {
         var rest = ""
         if !verdicts.isEmpty { rest += "<h2>Routes</h2>\n" + HTMLPage.routeMatrix(verdicts) }
         if let coverage { rest += "<h2>Coverage</h2>\n" + HTMLPage.coverage(coverage) }
+        rest += diffs.map(HTMLPage.diff).joined()
         rest += fileHTML
         if !entitlementReports.isEmpty { rest += entitlements() }
         sink.write(rest)

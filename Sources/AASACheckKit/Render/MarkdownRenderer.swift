@@ -3,7 +3,7 @@ import AASACore
 /// A compact Markdown summary (`--format markdown`, issue 14) for `$GITHUB_STEP_SUMMARY` and
 /// pull-request comments: the run's verdict, a table with a row per domain or file (verdict,
 /// counts), then the findings (severity, code, place, message) as a table; `match` adds its
-/// decisions, `coverage` its tables by section. Cut to fit a GitHub comment (65,536 characters), with "and N more" for what was
+/// decisions, `coverage` its tables by section and `diff` its changes. Cut to fit a GitHub comment (65,536 characters), with "and N more" for what was
 /// left out.
 ///
 /// Everything a server or a file says is escaped (``inline(_:)``): it cannot become a link, an
@@ -31,6 +31,8 @@ public final class MarkdownRenderer: Renderer {
     private var findingBytes = [0, 0, 0]
     private var findingsLeftOut = 0
     private var decisionRows = Table()
+    /// `diff`'s tables (app IDs, URLs decided differently, routes), within the decisions' budget.
+    private var diffText = ""
     /// `coverage`: a table per app (apps with the same table together).
     private var coverageText = ""
     /// Files that could not be read, and the lines saying so.
@@ -102,6 +104,40 @@ public final class MarkdownRenderer: Renderer {
         for m in decisions {
             decisionRows.add("| \(Self.inline(url)) | \(Self.inline(m.appID)) | \(m.decision.rawValue) | \(Self.inline(m.explanation)) |\n",
                              budget: Self.subjectBudget)
+        }
+    }
+
+    /// `diff`: app IDs added or removed, each change of decision with its example URL and both
+    /// rules, the parts not fully compared, the routes whose verdict changed.
+    public func diff(_ report: DiffReport) {
+        var left = Self.subjectBudget - diffText.utf8.count
+        func table(_ title: String, _ head: String, _ rows: [String], _ noun: String) {
+            guard !rows.isEmpty else { return }
+            var t = Table()
+            for row in rows { t.add(row, budget: max(0, left)) }
+            left -= t.text.utf8.count
+            diffText += "### \(title)\n\n\(head)\(t.text)" + (t.more > 0 ? "\n_and \(t.more) more \(noun)_\n" : "") + "\n"
+        }
+        func rule(_ l: RuleLocation?) -> String { l.map { Self.inline($0.name) } ?? "no rule" }
+        let ids = report.changes.filter { $0.kind == .appID }
+        table("App IDs", "| Service | App ID | Change |\n| --- | --- | --- |\n", ids.map {
+            "| \($0.service.rawValue) | \(Self.inline($0.appID)) | \($0.to == .listed ? "➕ newly listed" : "➖ no longer listed") |\n"
+        }, "app ID changes")
+        let decisions = report.changes.filter { $0.kind == .decision }
+        table("URLs decided differently", "| App ID | Example URL | Old | New | Rule in old | Rule in new |\n| --- | --- | --- | --- | --- | --- |\n",
+              decisions.map {
+                  "| \(Self.inline($0.appID)) | \(Self.inline($0.example ?? "")) | \(Self.inline($0.from.name)) | "
+                      + "\($0.isLoss ? "❌ " : ($0.isGain ? "➕ " : ""))\(Self.inline($0.to.name)) | \(rule($0.old)) | \(rule($0.new)) |\n"
+              }, "changes")
+        table("Not fully compared", "| App ID | Why | Rules |\n| --- | --- | --- |\n", report.incomplete.map {
+            "| \(Self.inline($0.appID)) | \(Self.inline($0.reasonPhrase)) | \(Self.inline($0.rulesSummary)) |\n"
+        }, "parts")
+        table("Routes whose verdict changed", "| App ID | Route | Expects | Old | New |\n| --- | --- | --- | --- | --- |\n", report.routes.map {
+            "| \(Self.inline($0.appID)) | \(Self.inline($0.route.text)) | \($0.route.expect.rawValue) | \(Self.inline($0.before.diffPhrase)) | "
+                + "\($0.isRegression ? "❌ " : "")\(Self.inline($0.after.diffPhrase)) |\n"
+        }, "routes")
+        if report.changes.isEmpty && report.incomplete.isEmpty {
+            diffText += "No change: every URL is decided the same way by both files.\n\n"
         }
     }
 
@@ -184,6 +220,7 @@ public final class MarkdownRenderer: Renderer {
             out += "\n"
         }
         out += coverageText
+        out += diffText
         // Errors first, then warnings, then infos, as many as the table holds.
         var table = Table()
         for rows in findingRows { for row in rows { table.add(row, budget: Self.findingBudget) } }

@@ -148,9 +148,7 @@ public final class TextRenderer: Renderer {
                 out += "      " + style.dim("new: ") + rule(c.new) + "\n"
             }
             for g in report.incomplete where g.appID == app {
-                let rules = (g.new.isEmpty ? g.old : g.new).map(\.name)
-                out += "  " + style.yellow("not fully compared") + " (\(g.reason == .workLimit ? "work limits" : g.reason == .mixedPercentEncoding ? "percent escapes read two ways" : "example did not reproduce")): "
-                    + SafeText.message(rules.prefix(3).joined(separator: ", ") + (rules.count > 3 ? " and \(rules.count - 3) more" : "")) + "\n"
+                out += "  " + style.yellow("not fully compared") + " (\(g.reasonPhrase)): " + SafeText.message(g.rulesSummary) + "\n"
             }
         }
         if !report.routes.isEmpty {
@@ -162,10 +160,7 @@ public final class TextRenderer: Renderer {
                     last = c.appID
                 }
                 let mark = c.isRegression ? style.red("FAIL") : (c.isFix ? style.green("ok  ") : "    ")
-                func verdict(_ v: RouteVerdict) -> String {
-                    v.decision.rawValue + (v.coverage.map { " [\($0.rawValue)]" } ?? "") + (v.ok ? "" : " (not as expected)")
-                }
-                out += "    \(mark) \(SafeText.value(c.route.text)) (\(c.route.expect.rawValue)): \(verdict(c.before)) → \(verdict(c.after))\n"
+                out += "    \(mark) \(SafeText.value(c.route.text)) (\(c.route.expect.rawValue)): \(c.before.diffPhrase) → \(c.after.diffPhrase)\n"
             }
         }
         if report.changes.isEmpty && report.incomplete.isEmpty && !run.quiet {

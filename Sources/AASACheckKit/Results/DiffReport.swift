@@ -37,3 +37,22 @@ public struct DiffReport: Sendable {
     /// both stay on the web).
     public var visibleChanges: [DocumentChange] { changes.filter { $0.kind == .appID || $0.isLoss || $0.isGain } }
 }
+
+extension IncompleteComparison {
+    /// Why this part was not fully compared, in words (`work limits`, …).
+    var reasonPhrase: String {
+        switch reason {
+        case .workLimit: return "work limits"
+        case .mixedPercentEncoding: return "percent escapes read two ways"
+        case .unreproduced: return "example did not reproduce"
+        }
+    }
+}
+
+extension RouteVerdict {
+    /// The verdict in a diff's route table: the decision, the coverage of a placeholder route,
+    /// and whether it is not what the route list expects.
+    var diffPhrase: String {
+        decision.rawValue + (coverage.map { " [\($0.rawValue)]" } ?? "") + (ok ? "" : " (not as expected)")
+    }
+}

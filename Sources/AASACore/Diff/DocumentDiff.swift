@@ -130,6 +130,15 @@ public struct IncompleteComparison: Sendable, Hashable {
     public var new: [RuleLocation]
 }
 
+extension IncompleteComparison {
+    /// The rules not fully compared, NEW's (else OLD's, each marked `OLD`), the first three
+    /// named, then how many more; empty when none is named.
+    public var rulesSummary: String {
+        let rules = new.isEmpty ? old.map { "OLD " + $0.name } : new.map(\.name)
+        return rules.prefix(3).joined(separator: ", ") + (rules.count > 3 ? " and \(rules.count - 3) more" : "")
+    }
+}
+
 /// Why part of a comparison is not proven complete.
 public enum DiffIncompleteReason: String, Sendable, Hashable, Codable {
     /// The search reached the work limit (``DiffLimits/work``).
@@ -284,8 +293,7 @@ public struct DocumentDiff: Sendable {
             }
         }
         for gap in incomplete {
-            let rules = gap.new.isEmpty ? gap.old.map { "OLD " + $0.name } : gap.new.map(\.name)
-            let shown = rules.prefix(3).joined(separator: ", ") + (rules.count > 3 ? " and \(rules.count - 3) more" : "")
+            let shown = gap.rulesSummary
             let why: String
             switch gap.reason {
             case .workLimit: why = "stopped at its work limits"
