@@ -226,6 +226,16 @@ public final class CompiledPattern: Sendable {
         }
     }
 
+    /// The consuming places (and `accept`) reached from `pc` without consuming: the places
+    /// ``step(_:_:)`` goes on from.
+    func closure(of pc: Int) -> ArraySlice<Int32> {
+        if precomputed { return closureData[Int(closureStart[pc])..<Int(closureStart[pc + 1])] }
+        var out: [Int] = []
+        var seen = Set<Int>()
+        appendClosure(pc, to: &out, seen: &seen)
+        return ArraySlice(out.map { Int32($0) })
+    }
+
     /// The places a match may be at before reading anything: the consuming places (and
     /// `accept`) reached from the start without consuming, sorted.
     public func startSet() -> [Int] {
