@@ -25,9 +25,12 @@ let package = Package(
         .executableTarget(name: "aasa-check", dependencies: ["AASACheckKit"]),
         // The matching benchmark (scripts/bench-match.sh).
         .executableTarget(name: "aasa-bench", dependencies: ["AASACore"]),
+        // The diff benchmark (scripts/bench-diff.sh).
+        .executableTarget(name: "aasa-diff-bench", dependencies: ["AASACore"]),
         // The local HTTPS harness (scripts/harness.sh) as the network tests start it.
         .target(name: "HarnessSupport", path: "Tests/HarnessSupport"),
-        .testTarget(name: "AASACoreTests", dependencies: ["AASACore"]),
+        // FuzzRegressions/: the inputs fuzzing found, read by FuzzRegressionTests and scripts/fuzz.sh.
+        .testTarget(name: "AASACoreTests", dependencies: ["AASACore"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "AASACheckKitTests", dependencies: ["AASACheckKit", "AASACore", "HarnessSupport"]),
         .testTarget(name: "AASANetTests", dependencies: ["AASANet", "AASACore", "HarnessSupport"]),
     ]

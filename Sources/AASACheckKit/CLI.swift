@@ -70,6 +70,7 @@ public enum AASACheck {
         ValidateCommand.self,
         MatchCommand.self,
         RoutesCommand.self,
+        DiffCommand.self,
         ExplainCommand.self,
         EntitlementsCommand.self,
     ]

@@ -122,6 +122,16 @@ struct GoldenTests {
     }
 
     @Test(arguments: Golden.formats)
+    func diff(format: String) throws {
+        try Golden.check("diff.\(format)", run(["diff", Golden.input("diff-old.json"), Golden.input("diff-new.json"),
+                                                 "--routes", Golden.input("diff.routes"), "--format", format]))
+    }
+
+    @Test func diffNoChange() throws {
+        try Golden.check("diff-same.text", run(["diff", Golden.input("diff-old.json"), Golden.input("diff-old.json")]))
+    }
+
+    @Test(arguments: Golden.formats)
     func entitlements(format: String) throws {
         try Golden.check("entitlements.\(format)", run([
             "entitlements", Self.samples + "/SoarStarterSwift-Wildcard.entitlements", "--app-id", "K7TQ3ZP2MX.com.soarstarter.SoarStarterSwift",

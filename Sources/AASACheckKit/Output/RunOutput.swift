@@ -137,6 +137,32 @@ public final class RunOutput {
 
     public func entitlements(_ report: EntitlementsReport) { renderer.entitlements(report) }
 
+    /// `diff`: the changes, the rule texts and explanations they quote cut.
+    public func diff(_ report: DiffReport) {
+        var r = report
+        func clip(_ l: RuleLocation?) -> RuleLocation? {
+            l.map { l in
+                var l = l
+                l.text = l.text.map { SafeText.clipRuns($0) }
+                return l
+            }
+        }
+        r.changes = r.changes.map { c in
+            var c = c
+            c.old = clip(c.old)
+            c.new = clip(c.new)
+            c.example = c.example.map { SafeText.clipRuns($0) }
+            return c
+        }
+        r.routes = r.routes.map { c in
+            var c = c
+            c.before.explanation = SafeText.clipRuns(c.before.explanation)
+            c.after.explanation = SafeText.clipRuns(c.after.explanation)
+            return c
+        }
+        renderer.diff(r)
+    }
+
     public func note(_ text: String, kind: Note.Kind = .remark) { renderer.note(Note(text, kind: kind)) }
 
     public func documentation(_ docs: [CodeDoc], listing: Bool) { renderer.documentation(docs, listing: listing) }

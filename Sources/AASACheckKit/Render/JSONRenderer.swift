@@ -61,13 +61,22 @@ public final class JSONRenderer: Renderer {
     private let folded = ArrayWriter("folded", always: false)
     private let notes = ArrayWriter("notes", always: false)
     private let unreadable = ArrayWriter("unreadable", always: false)
+    /// `diff`: spec `cli.md`'s `changes`, then the routes whose verdict changed and the parts
+    /// not compared; present (possibly empty) for `diff` only.
+    private let changes: ArrayWriter
+    private let routeChanges: ArrayWriter
+    private let incomplete: ArrayWriter
     /// The arrays in the order of their keys.
-    private var arrays: [ArrayWriter] { [diagnostics, fetches, matches, routes, ignored, folded, notes, unreadable] }
+    private var arrays: [ArrayWriter] { [diagnostics, fetches, matches, routes, changes, routeChanges, incomplete, ignored, folded, notes, unreadable] }
     private var documentation: [CodeDoc]?
 
     public init(run: RunInfo, sink: OutputSink) {
         self.run = run
         self.sink = sink
+        let isDiff = run.command == "diff"
+        changes = ArrayWriter("changes", always: isDiff)
+        routeChanges = ArrayWriter("routeChanges", always: false)
+        incomplete = ArrayWriter("incomplete", always: false)
     }
 
     public func findings(_ findings: [Finding]) {
@@ -106,6 +115,12 @@ public final class JSONRenderer: Renderer {
         folded(report.folded)
         fetches(report.fetches)
         for v in report.routes { route(v) }
+    }
+
+    public func diff(_ report: DiffReport) {
+        for c in report.changes { changes.append(Self.json(c)) }
+        for c in report.routes { routeChanges.append(Self.json(c)) }
+        for g in report.incomplete { incomplete.append(Self.json(g)) }
     }
 
     public func documentation(_ docs: [CodeDoc], listing: Bool) {
@@ -198,6 +213,37 @@ public final class JSONRenderer: Renderer {
         members.append(("line", .int(v.route.line)))
         members.append(("explanation", .string(v.explanation)))
         return .object(members)
+    }
+
+    /// `{"detail": i, "component": j}` (spec `cli.md`, `changes`), with the rule as written.
+    static func json(_ l: RuleLocation?) -> OutputJSON {
+        guard let l else { return .null }
+        return .object([("detail", .int(l.detail)), ("component", .optional(l.component)), ("rule", .optional(l.text)),
+                         ("line", .int(l.ref.location.line)), ("column", .int(l.ref.location.column))])
+    }
+
+    static func json(_ c: DocumentChange) -> OutputJSON {
+        .object([
+            ("kind", .string(c.kind.rawValue)), ("service", .string(c.service.rawValue)), ("appID", .string(c.appID)),
+            ("from", .string(c.from.name)), ("to", .string(c.to.name)), ("example", .optional(c.example)),
+            ("old", json(c.old)), ("new", json(c.new)),
+        ])
+    }
+
+    static func json(_ c: RouteChange) -> OutputJSON {
+        func verdict(_ v: RouteVerdict) -> OutputJSON {
+            .object([("decision", .string(v.decision.rawValue)), ("ok", .bool(v.ok)), ("detail", .optional(v.detail)),
+                     ("component", .optional(v.component)), ("coverage", .optional(v.coverage?.rawValue)),
+                     ("explanation", .string(v.explanation))])
+        }
+        return .object([("route", .string(c.route.text)), ("line", .int(c.route.line)), ("expect", .string(c.route.expect.rawValue)),
+                        ("appID", .string(c.appID)), ("before", verdict(c.before)), ("after", verdict(c.after)),
+                        ("regression", .bool(c.isRegression))])
+    }
+
+    static func json(_ g: IncompleteComparison) -> OutputJSON {
+        func rules(_ list: [RuleLocation]) -> OutputJSON { .array(list.map { json($0) }) }
+        return .object([("appID", .string(g.appID)), ("reason", .string(g.reason.rawValue)), ("old", rules(g.old)), ("new", rules(g.new))])
     }
 
     static func json(_ doc: CodeDoc) -> OutputJSON {

@@ -17,7 +17,7 @@ import FoundationXML
 ///   `entitlements` or `route list`), in the order first mentioned, and one for each subject
 ///   that has no case yet, so clean ones pass.
 ///
-/// The document is built at the end; findings are kept until then.
+/// The document is written at the end, one suite at a time; findings are kept until then.
 public final class JUnitRenderer: Renderer {
     public static let name = "junit"
 
@@ -159,10 +159,14 @@ public final class JUnitRenderer: Renderer {
                 cases.append(Case(suite: input.subject ?? "aasa-check", name: "input", error: input.message))
             }
         }
-        sink.write(document(cases))
+        write(cases)
     }
 
-    private func document(_ cases: [Case]) -> String {
+    /// Writes the document suite by suite: the totals are counted first, then each suite is
+    /// laid out alone and written, so the XML of 20,000 domains is never held whole (only the
+    /// findings are). The layout is `XMLDocument`'s pretty print: each suite is printed inside
+    /// an empty `testsuites` element, whose first and last lines are dropped.
+    private func write(_ cases: [Case]) {
         var suites: [String] = []
         var bySuite: [String: [Case]] = [:]
         for c in cases {
@@ -170,59 +174,76 @@ public final class JUnitRenderer: Renderer {
             bySuite[c.suite, default: []].append(c)
         }
         let failOn = run.failOn
+        func fails(_ c: Case) -> Bool { c.failure != nil || c.diagnostics.contains { failOn.fails($0.severity) } }
         let root = XMLElement(name: "testsuites")
         root.addAttribute(Self.attribute("name", "aasa-check"))
-        var totalTests = 0, totalFailures = 0, totalErrors = 0
-        for name in suites {
-            let members = bySuite[name]!
-            let suite = XMLElement(name: "testsuite")
-            var failures = 0, errors = 0
-            for c in members {
-                let testcase = XMLElement(name: "testcase")
-                testcase.addAttribute(Self.attribute("classname", "aasa-check." + Self.clean(c.suite)))
-                testcase.addAttribute(Self.attribute("name", Self.clean(c.name)))
-                if let message = c.error {
-                    errors += 1
-                    let error = XMLElement(name: "error")
-                    error.addAttribute(Self.attribute("message", Self.clean(message)))
-                    error.addAttribute(Self.attribute("type", "unreadable"))
-                    error.stringValue = Self.clean(message)
-                    testcase.addChild(error)
-                }
-                let failing = c.diagnostics.filter { failOn.fails($0.severity) }
-                if !failing.isEmpty || c.failure != nil {
-                    failures += 1
-                    let failure = XMLElement(name: "failure")
-                    let first = c.failure ?? "\(failing[0].code): \(failing[0].message)"
-                    failure.addAttribute(Self.attribute("message", Self.clean(first)))
-                    failure.addAttribute(Self.attribute("type", failing.first?.code.rawValue ?? "route"))
-                    failure.stringValue = Self.clean(((c.failure.map { [$0] } ?? []) + failing.map(Self.line)).joined(separator: "\n"))
-                    testcase.addChild(failure)
-                }
-                let rest = c.diagnostics.filter { !failOn.fails($0.severity) }
-                if !rest.isEmpty || !c.output.isEmpty {
-                    let out = XMLElement(name: "system-out")
-                    out.stringValue = Self.clean((rest.map(Self.line) + c.output).joined(separator: "\n"))
-                    testcase.addChild(out)
-                }
-                suite.addChild(testcase)
-            }
-            suite.addAttribute(Self.attribute("name", Self.clean(name)))
-            suite.addAttribute(Self.attribute("tests", String(members.count)))
-            suite.addAttribute(Self.attribute("failures", String(failures)))
-            suite.addAttribute(Self.attribute("errors", String(errors)))
-            totalTests += members.count
-            totalFailures += failures
-            totalErrors += errors
-            root.addChild(suite)
-        }
-        root.addAttribute(Self.attribute("tests", String(totalTests)))
-        root.addAttribute(Self.attribute("failures", String(totalFailures)))
-        root.addAttribute(Self.attribute("errors", String(totalErrors)))
+        root.addAttribute(Self.attribute("tests", String(cases.count)))
+        root.addAttribute(Self.attribute("failures", String(cases.filter(fails).count)))
+        root.addAttribute(Self.attribute("errors", String(cases.filter { $0.error != nil }.count)))
+        let placeholder = "aasa-check-suites"
+        if !suites.isEmpty { root.addChild(XMLElement(name: placeholder)) }
         let document = XMLDocument(rootElement: root)
         document.version = "1.0"
         document.characterEncoding = "UTF-8"
-        return document.xmlString(options: [.nodePrettyPrint]) + "\n"
+        let frame = document.xmlString(options: [.nodePrettyPrint]) + "\n"
+        // The placeholder's line (`<x/>` or `<x></x>`), with its indentation and line feed.
+        guard let mark = frame.range(of: "<\(placeholder)"),
+              let lineStart = frame[..<mark.lowerBound].lastIndex(of: "\n").map(frame.index(after:)),
+              let lineEnd = frame[mark.upperBound...].firstIndex(of: "\n") else {
+            sink.write(frame)
+            return
+        }
+        let slot = lineStart..<frame.index(after: lineEnd)
+        sink.write(String(frame[..<slot.lowerBound]))
+        for name in suites {
+            let wrapper = XMLElement(name: "testsuites")
+            wrapper.addChild(suite(name, bySuite.removeValue(forKey: name)!, fails: fails))
+            let text = wrapper.xmlString(options: [.nodePrettyPrint])
+            sink.write(String(text.dropFirst("<testsuites>\n".count).dropLast("\n</testsuites>".count)) + "\n")
+        }
+        sink.write(String(frame[slot.upperBound...]))
+    }
+
+    /// One `testsuite` element and its cases.
+    private func suite(_ name: String, _ members: [Case], fails: (Case) -> Bool) -> XMLElement {
+        let failOn = run.failOn
+        let suite = XMLElement(name: "testsuite")
+        var failures = 0, errors = 0
+        for c in members {
+            let testcase = XMLElement(name: "testcase")
+            testcase.addAttribute(Self.attribute("classname", "aasa-check." + Self.clean(c.suite)))
+            testcase.addAttribute(Self.attribute("name", Self.clean(c.name)))
+            if let message = c.error {
+                errors += 1
+                let error = XMLElement(name: "error")
+                error.addAttribute(Self.attribute("message", Self.clean(message)))
+                error.addAttribute(Self.attribute("type", "unreadable"))
+                error.stringValue = Self.clean(message)
+                testcase.addChild(error)
+            }
+            if fails(c) {
+                failures += 1
+                let failing = c.diagnostics.filter { failOn.fails($0.severity) }
+                let failure = XMLElement(name: "failure")
+                let first = c.failure ?? "\(failing[0].code): \(failing[0].message)"
+                failure.addAttribute(Self.attribute("message", Self.clean(first)))
+                failure.addAttribute(Self.attribute("type", failing.first?.code.rawValue ?? "route"))
+                failure.stringValue = Self.clean(((c.failure.map { [$0] } ?? []) + failing.map(Self.line)).joined(separator: "\n"))
+                testcase.addChild(failure)
+            }
+            let rest = c.diagnostics.filter { !failOn.fails($0.severity) }
+            if !rest.isEmpty || !c.output.isEmpty {
+                let out = XMLElement(name: "system-out")
+                out.stringValue = Self.clean((rest.map(Self.line) + c.output).joined(separator: "\n"))
+                testcase.addChild(out)
+            }
+            suite.addChild(testcase)
+        }
+        suite.addAttribute(Self.attribute("name", Self.clean(name)))
+        suite.addAttribute(Self.attribute("tests", String(members.count)))
+        suite.addAttribute(Self.attribute("failures", String(failures)))
+        suite.addAttribute(Self.attribute("errors", String(errors)))
+        return suite
     }
 
     static func attribute(_ name: String, _ value: String) -> XMLNode {

@@ -70,6 +70,8 @@ public protocol Renderer: AnyObject, SendableMetatype {
     func domain(_ report: DomainReport)
     /// `entitlements`: one linted entitlements file or provisioning profile.
     func entitlements(_ report: EntitlementsReport)
+    /// `diff`: the changes between the two files (before the findings about them).
+    func diff(_ report: DiffReport)
     /// A sentence for people about the run (machine formats leave it out).
     func note(_ note: Note)
     /// `explain`: the documentation of codes; `listing` when every code was asked for.
@@ -95,6 +97,7 @@ extension Renderer {
     public func rules(_ table: RuleTable) {}
     public func domain(_ report: DomainReport) {}
     public func entitlements(_ report: EntitlementsReport) {}
+    public func diff(_ report: DiffReport) {}
     public func note(_ note: Note) {}
     public func documentation(_ docs: [CodeDoc], listing: Bool) {}
     public func unreadable(_ input: UnreadableInput) {}

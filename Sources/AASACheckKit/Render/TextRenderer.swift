@@ -82,6 +82,74 @@ public final class TextRenderer: Renderer {
         sink.write(out)
     }
 
+    /// `diff`: app ID changes by service, then each app's decision changes ordered by URL
+    /// (decision before → after, the rule in OLD → the rule in NEW), what could not be
+    /// compared, and the routes whose verdict changed.
+    public func diff(_ report: DiffReport) {
+        sawVerdicts = true
+        var out = ""
+        func rule(_ l: RuleLocation?) -> String {
+            guard let l else { return "no rule" }
+            return SafeText.message(l.name)
+        }
+        func word(_ state: ChangeState) -> String {
+            switch state {
+            case .decision(.match): return style.green("match")
+            case .decision(.exclude): return style.yellow("exclude")
+            case .decision(.noMatch): return style.red("no_match")
+            case .listed: return style.green("listed")
+            case .absent: return style.red("absent")
+            }
+        }
+        for service in AASAService.allCases {
+            let ids = report.changes.filter { $0.kind == .appID && $0.service == service }
+            guard !ids.isEmpty else { continue }
+            out += style.bold(service.rawValue) + "\n"
+            for c in ids {
+                out += "  \(c.to == .listed ? style.green("+") : style.red("-")) \(SafeText.value(c.appID)) \(c.to == .listed ? "newly listed" : "no longer listed")\n"
+            }
+        }
+        var apps: [String] = []
+        for c in report.changes where c.kind == .decision && !apps.contains(c.appID) { apps.append(c.appID) }
+        for g in report.incomplete where !apps.contains(g.appID) { apps.append(g.appID) }
+        for app in apps {
+            out += style.bold(SafeText.escape(app)) + "\n"
+            let changes = report.changes.filter { $0.kind == .decision && $0.appID == app }
+            let width = min(40, (changes.map { ($0.example ?? "").count }.max() ?? 0) + 2)
+            for c in changes where !(run.quiet && !c.isLoss && !c.isGain) {
+                let example = SafeText.value(c.example ?? "")
+                let pad = String(repeating: " ", count: max(1, width - example.count))
+                out += "  \(example)\(pad)\(word(c.from)) → \(word(c.to))\n"
+                out += "      " + style.dim("old: ") + rule(c.old) + "\n"
+                out += "      " + style.dim("new: ") + rule(c.new) + "\n"
+            }
+            for g in report.incomplete where g.appID == app {
+                let rules = (g.new.isEmpty ? g.old : g.new).map(\.name)
+                out += "  " + style.yellow("not fully compared") + " (\(g.reason == .workLimit ? "work limits" : g.reason == .mixedPercentEncoding ? "percent escapes read two ways" : "example did not reproduce")): "
+                    + SafeText.message(rules.prefix(3).joined(separator: ", ") + (rules.count > 3 ? " and \(rules.count - 3) more" : "")) + "\n"
+            }
+        }
+        if !report.routes.isEmpty {
+            out += style.bold("Routes") + "\n"
+            var last: String?
+            for c in report.routes {
+                if c.appID != last {
+                    out += "  " + style.bold(SafeText.escape(c.appID)) + "\n"
+                    last = c.appID
+                }
+                let mark = c.isRegression ? style.red("FAIL") : (c.isFix ? style.green("ok  ") : "    ")
+                func verdict(_ v: RouteVerdict) -> String {
+                    v.decision.rawValue + (v.coverage.map { " [\($0.rawValue)]" } ?? "") + (v.ok ? "" : " (not as expected)")
+                }
+                out += "    \(mark) \(SafeText.value(c.route.text)) (\(c.route.expect.rawValue)): \(verdict(c.before)) → \(verdict(c.after))\n"
+            }
+        }
+        if report.changes.isEmpty && report.incomplete.isEmpty && !run.quiet {
+            out += "No change: every URL is decided the same way by both files.\n"
+        }
+        sink.write(out)
+    }
+
     /// What was fetched, the findings, a one-line verdict.
     public func domain(_ report: DomainReport) {
         var out = ""

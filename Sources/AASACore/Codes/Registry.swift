@@ -74,5 +74,10 @@ extension CodeDoc {
         .aasa704,
         .aasa705,
         .aasa706,
+        .aasa801,
+        .aasa802,
+        .aasa803,
+        .aasa804,
+        .aasa805,
     ]
 }

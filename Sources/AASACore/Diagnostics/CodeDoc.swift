@@ -68,6 +68,8 @@ public enum CodeExample: Sendable {
     case crossCheck(entitlements: String, appID: String, files: [String: String])
     /// A route list judged against a domain file served for `example.com`.
     case routes(document: String, routes: String)
+    /// Two versions of a domain file (OLD then NEW), compared as `aasa-check diff` does.
+    case documentPair(old: String, new: String)
     /// Several exchanges for one domain (legacy probe, browser retry, CDN copy, resolved
     /// addresses), judged as `aasa-check check` does.
     case hosting(HostingExample)
@@ -97,6 +99,8 @@ public enum CodeExample: Sendable {
             return "# domain file\n\(document)\n# route list\n\(routes)"
         case .hosting(let h):
             return h.displayText
+        case .documentPair(let old, let new):
+            return "# OLD\n\(old)\n# NEW\n\(new)"
         }
     }
 }

@@ -17,6 +17,8 @@ extension CodeExample {
             return try? EntitlementsLinter.runExample(xml, appID: appID)
         case .crossCheck(let xml, let appID, let files):
             return try? EntitlementsLinter.runCrossCheckExample(xml, appID: appID, files: files)
+        case .documentPair(let old, let new):
+            return (try? DocumentDiff(old: Array(old.utf8), new: Array(new.utf8)))?.diagnostics()
         case .routes(let document, let routes):
             guard let doc = Validator.validate(Array(document.utf8), domain: "example.com").document else { return [] }
             return RouteCheck.run(document: doc, domain: "example.com", routeList: Array(routes.utf8)).diagnostics

@@ -21,7 +21,9 @@
 /// the number of the top object and the offset of the offset table. Each object starts with a
 /// marker byte whose high nibble is its type; arrays, sets and dictionaries hold object numbers
 /// (`objectRefSize` bytes each; a dictionary all its keys, then all its values). The checks are
-/// those CoreFoundation makes, so a file Foundation reads is never refused for its structure.
+/// those CoreFoundation makes, so a file Foundation reads is never refused for its structure,
+/// with one exception: a set, which no property list holds and which crashes Foundation's
+/// bridging on Linux, is refused.
 ///
 /// Time and memory are linear in the file's size; recursion is at most ``maxDepth`` deep.
 enum BinaryPlistGuard {
@@ -212,7 +214,12 @@ enum BinaryPlistGuard {
                 node = try leaf(start, bytesNeeded, counted: bytesNeeded)
             case 0x8:
                 node = try leaf(offset + 1, low + 1)
-            case 0xA, 0xC, 0xD:
+            case 0xC:
+                // CoreFoundation reads a set, but property lists hold none, and bridging one
+                // crashes Foundation on Linux (found by fuzzing, issue 17).
+                throw fail("object \(index) at byte \(offset) is a set (type marker 0x\(Self.hex(marker))), "
+                    + "not one of a property list's types (true, false, integer, real, date, data, string, array, dictionary)")
+            case 0xA, 0xD:
                 let (count, start) = try length(low, after: offset, what: what)
                 // A dictionary holds its keys, then its values.
                 let refs = count.multipliedReportingOverflow(by: type == 0xD ? 2 : 1)
@@ -303,7 +310,12 @@ enum BinaryPlistGuard {
             case 0x3: return ("date", nil)
             case 0x4: return ("data", nil)
             case 0x5, 0x6, 0x7: return ("string", nil)
-            case 0xA, 0xC, 0xD:
+            case 0xC:
+                // CoreFoundation reads a set, but property lists hold none, and bridging one
+                // crashes Foundation on Linux (found by fuzzing, issue 17).
+                throw fail("object \(index) at byte \(offset) is a set (type marker 0x\(Self.hex(marker))), "
+                    + "not one of a property list's types (true, false, integer, real, date, data, string, array, dictionary)")
+            case 0xA, 0xD:
                 let (count, _) = try length(Int(marker & 0x0F), after: offset, what: "object \(index)")
                 return (marker >> 4 == 0xD ? "dict" : "array", count)
             default: return ("unknown", nil)

@@ -64,7 +64,7 @@ enum PlistXMLLocator {
         // XMLParser hands libxml2 the whole text as one chunk whose length is an Int32.
         guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return nil }
         let delegate = Delegate(keyPath: keyPath)
-        let parser = XMLParser(data: Data(bytes))
+        let parser = XMLParser(data: Data(withoutEncodingDeclaration(bytes)))
         parser.shouldResolveExternalEntities = false
         parser.externalEntityResolvingPolicy = .never
         parser.delegate = delegate
@@ -94,6 +94,37 @@ enum PlistXMLLocator {
             }
         }
         return Outline(arrayElementOffsets: offsets, duplicateKeys: duplicates)
+    }
+
+    /// The text with the `encoding` of its XML declaration blanked out (spaces, so every
+    /// position stays), unless it is UTF-8. The text is read as UTF-8 whatever it declares,
+    /// and an encoding libxml2 does not know (`encoding="U-TF8"`) crashes FoundationXML's
+    /// parser on Linux (a null encoding handler; found by fuzzing, issue 17).
+    static func withoutEncodingDeclaration(_ bytes: [UInt8]) -> [UInt8] {
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        guard bytes[start...].starts(with: Array("<?xml".utf8)) else { return bytes }
+        let end = min(bytes.count, start + 512)
+        guard let close = (start..<max(start, end - 1)).first(where: { bytes[$0] == 0x3F && bytes[$0 + 1] == 0x3E }) else { return bytes }
+        let declaration = Array(bytes[start..<close])
+        let name = Array("encoding".utf8)
+        guard let at = (0..<max(0, declaration.count - name.count + 1)).first(where: { declaration[$0..<($0 + name.count)].elementsEqual(name) })
+        else { return bytes }
+        // encoding, optional spaces, =, optional spaces, a quoted value.
+        var i = at + name.count
+        func skipSpaces() { while i < declaration.count && [0x20, 0x09, 0x0D, 0x0A].contains(declaration[i]) { i += 1 } }
+        skipSpaces()
+        guard i < declaration.count, declaration[i] == 0x3D else { return bytes }
+        i += 1
+        skipSpaces()
+        guard i < declaration.count, declaration[i] == 0x22 || declaration[i] == 0x27 else { return bytes }
+        let quote = declaration[i]
+        guard let valueEnd = declaration[(i + 1)...].firstIndex(of: quote) else { return bytes }
+        let value = String(decoding: declaration[(i + 1)..<valueEnd], as: UTF8.self)
+        guard value.lowercased() != "utf-8" else { return bytes }
+        var out = bytes
+        for k in (start + at)...(start + valueEnd) where out[k] != 0x0A { out[k] = 0x20 }
+        return out
     }
 
     /// The offsets of the `<` of start tags reported in document order, or `nil` when one

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import AASACore
+
+/// Every input a fuzz target found (Tests/AASACoreTests/FuzzRegressions/TARGET/, which
+/// scripts/fuzz.sh also runs first), with the outcome it must have now. A new finding adds its
+/// file there and its row here.
+@Suite struct FuzzRegressionTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("FuzzRegressions")
+
+    /// What reading a file as `aasa-check entitlements` does must give.
+    enum Outcome: Sendable, CustomStringConvertible {
+        /// Refused (exit 2) with a message containing this text.
+        case refused(String)
+        /// Read and linted, with these codes.
+        case read([String])
+
+        var description: String {
+            switch self {
+            case .refused(let text): return "refused: \(text)"
+            case .read(let codes): return "read: \(codes)"
+            }
+        }
+    }
+
+    /// Every file in the folder has a row, and every row a file.
+    @Test func everyFindingHasAnExpectedOutcome() throws {
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.folder.path)
+            .filter { $0.contains("/") }.sorted()
+        #expect(files == Self.entitlements.map(\.file).sorted())
+    }
+
+    static let entitlements: [(file: String, outcome: Outcome)] = [
+        // FoundationXML crashed (null encoding handler in libxml2) on an XML declaration naming
+        // an encoding libxml2 does not know; the locator now reads the text as UTF-8.
+        ("entitlements-xml/unknown-encoding-utf8-dash.plist", .read(["AASA601", "AASA601", "AASA602"])),
+        ("entitlements-cms/unknown-encoding-u-tf8.plist", .read(["AASA601", "AASA602", "AASA604"])),
+        // Foundation's bridging crashed on a binary set: the guard refuses sets first.
+        ("entitlements-binary/set-of-eight.bplist", .refused("is a set")),
+        ("entitlements-binary/set-of-one-string.bplist", .refused("is a set")),
+        ("entitlements-binary/set-holding-a-dictionary.bplist", .refused("is a set")),
+    ]
+
+    @Test(arguments: entitlements)
+    func entitlementsFinding(_ file: String, _ outcome: Outcome) throws {
+        let bytes = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent(file)))
+        switch outcome {
+        case .refused(let text):
+            let error = EntitlementsFixtures.readError(bytes)
+            #expect(error.map { "\($0)".contains(text) } == true, "\(error.map { "\($0)" } ?? "read")")
+        case .read(let codes):
+            #expect(try EntitlementsFixtures.codes(bytes) == codes)
+        }
+    }
+}
