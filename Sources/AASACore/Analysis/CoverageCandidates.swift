@@ -156,16 +156,7 @@ struct CoverageCandidates {
                     if out.count > cap { return (nil, work) }
                 }
             }
-            if out.count > start {
-                out.sort()
-                var w = 0
-                for r in out.indices where w == 0 || out[r] != out[w - 1] {
-                    out[w] = out[r]
-                    w += 1
-                }
-                out.removeLast(out.count - w)
-            }
-            return (out, work)
+            return (out.count > start ? CompiledPattern.sortedUnique(out) : out, work)
         }
     }
 }

@@ -263,7 +263,8 @@ public final class CompiledPattern: Sendable {
         return Self.sortedUnique(next)
     }
 
-    private static func sortedUnique(_ list: [Int]) -> [Int] {
+    /// `list` in ascending order, each element once.
+    static func sortedUnique(_ list: [Int]) -> [Int] {
         var list = list
         var sorted = true
         for i in list.indices.dropFirst() where list[i] <= list[i - 1] {
