@@ -63,6 +63,24 @@ import Testing
         #expect(m.decision("/b" + long + "b", appID: app)?.component == 2)
     }
 
+    /// Kind 2's neighbour: 300 `*` before a variable (alternatives, so no near-linear plan)
+    /// kept one live place per `*` in the NFA simulation, 300 × the URL's length. A `*` that
+    /// every way passes accepts whatever the places before it would, so they are dropped.
+    @Test func manyStarsBeforeAVariable() throws {
+        let stars = String(repeating: "*a", count: 300)
+        let m = try matcher(document([#"{"/": "/\#(stars)$(v)"}"#, #"{"/": "/b/*"}"#],
+                                     variables: #"{"v": ["x", "y*"]}"#))
+        let long = String(repeating: "a", count: 100_000)
+        #expect(m.decision("/" + long + "x", appID: app)?.component == 0)
+        #expect(m.decision("/" + long + "yzz", appID: app)?.component == 0)
+        #expect(m.decision("/" + long, appID: app)?.decision == .noMatch)
+        #expect(m.decision("/" + long + "xz", appID: app)?.decision == .noMatch)
+        #expect(m.decision("/" + String(repeating: "a", count: 299) + "x", appID: app)?.decision == .noMatch)
+        #expect(m.decision("/" + String(repeating: "a", count: 300) + "x", appID: app)?.component == 0)
+        #expect(m.decision("/" + String(repeating: "ba", count: 50_000) + "y", appID: app)?.component == 0)
+        #expect(m.decision("/b/" + String(repeating: "ba", count: 50_000), appID: app)?.component == 1)
+    }
+
     /// Kind 3: a thousand substitution-variable values with `*`, `?` and non-ASCII text.
     @Test func thousandVariableValues() throws {
         let values = (0..<1000).map { #""*é\#($0)?""# }.joined(separator: ",")

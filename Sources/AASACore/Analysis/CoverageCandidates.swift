@@ -81,18 +81,13 @@ struct CoverageCandidates {
     static func mandatoryRuns(_ pattern: CompiledPattern) -> [[UInt32]] {
         var runs: [[UInt32]] = []
         var current: [UInt32] = []
-        var reach = 0
+        let passed = CompiledPattern.passedOnEveryWay(pattern.program)
         for (pc, inst) in pattern.program.enumerated() {
-            if reach <= pc, case .scalar(let c) = inst {
+            if passed[pc], case .scalar(let c) = inst {
                 current.append(CaseFold.fold(c))
             } else if !current.isEmpty {
                 runs.append(current)
                 current = []
-            }
-            switch inst {
-            case .fork(let targets): reach = max(reach, targets.max() ?? pc)
-            case .jump(let t): reach = max(reach, t)
-            default: break
             }
         }
         if !current.isEmpty { runs.append(current) }
