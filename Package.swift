@@ -21,7 +21,19 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "AASANet", dependencies: ["CCurl", "AASACore"]),
-        .target(name: "AASACheckKit", dependencies: ["AASACore", "AASANet"]),
+        // libarchive (Debian libarchive-dev) streams the members of an .ipa (zip); libcrypto
+        // (Debian libssl-dev) computes the hashes code signatures seal. Linux only: macOS has
+        // CommonCrypto for the hashes and no libarchive headers in its SDK (no .ipa there).
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // Reading built apps from disk: files by seeking, .app/.xcarchive directories, .ipa
+        // archives, hashes. Everything it reads is judged by AASACore.
+        .target(name: "AASAArtifacts", dependencies: [
+            "AASACore",
+            .target(name: "CArchive", condition: .when(platforms: [.linux])),
+            .target(name: "CCrypto", condition: .when(platforms: [.linux])),
+        ]),
+        .target(name: "AASACheckKit", dependencies: ["AASACore", "AASANet", "AASAArtifacts"]),
         .executableTarget(name: "aasa-check", dependencies: ["AASACheckKit"]),
         // The matching benchmark (scripts/bench-match.sh).
         .executableTarget(name: "aasa-bench", dependencies: ["AASACore"]),
@@ -29,9 +41,19 @@ let package = Package(
         .executableTarget(name: "aasa-diff-bench", dependencies: ["AASACore"]),
         // The local HTTPS harness (scripts/harness.sh) as the network tests start it.
         .target(name: "HarnessSupport", path: "Tests/HarnessSupport"),
+        // Builds signed executables, bundles and archives for the tests and the samples
+        // (scripts/make-sample-apps.sh).
+        .target(name: "SampleSupport", dependencies: [
+            "AASAArtifacts", .target(name: "CArchive", condition: .when(platforms: [.linux])),
+        ], path: "Tests/SampleSupport"),
+        // Writes the sample apps of entitlements-samples/apps and the benchmark's large .ipa
+        // (scripts/make-sample-apps.sh, scripts/bench-entitlements.sh).
+        .executableTarget(name: "aasa-samples", dependencies: ["SampleSupport", "AASACore"]),
         // FuzzRegressions/: the inputs fuzzing found, read by FuzzRegressionTests and scripts/fuzz.sh.
-        .testTarget(name: "AASACoreTests", dependencies: ["AASACore"], exclude: ["FuzzRegressions"]),
-        .testTarget(name: "AASACheckKitTests", dependencies: ["AASACheckKit", "AASACore", "HarnessSupport"]),
+        .testTarget(name: "AASACoreTests", dependencies: ["AASACore", "AASAArtifacts", "SampleSupport"],
+                    exclude: ["FuzzRegressions"]),
+        .testTarget(name: "AASAArtifactsTests", dependencies: ["AASAArtifacts", "AASACore", "SampleSupport"]),
+        .testTarget(name: "AASACheckKitTests", dependencies: ["AASACheckKit", "AASACore", "HarnessSupport", "SampleSupport"]),
         .testTarget(name: "AASANetTests", dependencies: ["AASANet", "AASACore", "HarnessSupport"]),
     ]
 )

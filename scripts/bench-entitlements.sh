@@ -8,7 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-5}"
 swift build -c release --product aasa-check >/dev/null
+swift build --product aasa-samples >/dev/null
 bin="$(swift build -c release --show-bin-path)/aasa-check"
+samples="$(swift build --show-bin-path)/aasa-samples"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -95,3 +97,16 @@ row "50,000 repeats (50,000 findings)" "$bin" entitlements "$work/50k-repeats.en
     python3 -c 'import plistlib,sys; plistlib.load(open(sys.argv[1],"rb"))' "$work/50k-repeats.entitlements"
 row "binary plist, 60,000 refs to 10 KB" "$bin" entitlements --quiet "$work/shared-10k.entitlements" -- \
     python3 -c 'import plistlib,sys; plistlib.load(open(sys.argv[1],"rb"))' "$work/shared-10k.entitlements"
+
+# Issue 12: a 150 MB executable inside an .ipa (targets: under 3 s, peak memory under 64 MB),
+# its domains checked against a local file. Baseline: unzip decompressing the same member.
+"$samples" --bench-ipa 150 "$work/big.ipa"
+cat > "$work/listing.json" <<'JSON'
+{"applinks": {"details": [{"appIDs": ["K7TQ3ZP2MX.com.soarstarter.SoarStarterSwift"], "components": [{"/": "/todos/*"}]}]},
+ "webcredentials": {"apps": ["K7TQ3ZP2MX.com.soarstarter.SoarStarterSwift"]},
+ "appclips": {"apps": ["K7TQ3ZP2MX.com.soarstarter.SoarStarterSwift.Clip"]}}
+JSON
+echo "$(stat -c %s "$work/big.ipa") B .ipa holding a $((150 << 20)) B executable"
+row "150 MB executable in an .ipa" "$bin" entitlements --quiet "$work/big.ipa" \
+    --domain-file "soarstarter.com=$work/listing.json" --domain-file "www.soarstarter.com=$work/listing.json" -- \
+    sh -c 'unzip -p "$1" Payload/SoarStarterSwift.app/SoarStarterSwift | wc -c' sh "$work/big.ipa"

@@ -28,11 +28,14 @@ if [ $# -lt 1 ]; then
     exit 2
 fi
 
-# Build (again only when a source changed): the library, then the harness.
+# Build (again only when a source changed): the libraries, then the harness. AASAArtifacts (the
+# .ipa reader over libarchive, libcrypto's hashes) is built the same way for the zip target.
 sources=$(find Sources/AASACore -name '*.swift' | sort)
+artifacts=$(find Sources/AASAArtifacts -name '*.swift' | sort)
+cmodules=(-I Sources/CArchive -I Sources/CCrypto)
 harness=$(ls fuzz/Entry.swift fuzz/targets/*.swift Tests/AASACoreTests/Reference/*.swift)
 bin=$out/aasa-fuzz
-lib_stamp=$(cat $sources | sha1sum | cut -c1-16)
+lib_stamp=$(cat $sources $artifacts | sha1sum | cut -c1-16)
 if [ ! -f "$out/lib/libAASACore.a" ] || [ "$(cat "$out/lib.stamp" 2>/dev/null)" != "$lib_stamp" ]; then
     echo "fuzz: building AASACore with -sanitize=fuzzer,address…" >&2
     rm -rf "$out/lib" "$bin" && mkdir -p "$out/lib"
@@ -40,6 +43,10 @@ if [ ! -f "$out/lib/libAASACore.a" ] || [ "$(cat "$out/lib.stamp" 2>/dev/null)" 
     nice swiftc -parse-as-library -module-name AASACore -emit-library -static -O -enable-testing \
         -sanitize=fuzzer,address -emit-module -emit-module-path "$out/lib/AASACore.swiftmodule" \
         -o "$out/lib/libAASACore.a" $sources
+    # shellcheck disable=SC2086
+    nice swiftc -parse-as-library -module-name AASAArtifacts -emit-library -static -O \
+        -sanitize=fuzzer,address -I "$out/lib" "${cmodules[@]}" -emit-module \
+        -emit-module-path "$out/lib/AASAArtifacts.swiftmodule" -o "$out/lib/libAASAArtifacts.a" $artifacts
     echo "$lib_stamp" > "$out/lib.stamp"
 fi
 stamp=$(cat $harness "$out/lib.stamp" | sha1sum | cut -c1-16)
@@ -53,8 +60,8 @@ if [ ! -x "$bin" ] || [ "$(cat "$out/stamp" 2>/dev/null)" != "$stamp" ]; then
     } > "$out/Registry.swift"
     rm -f "$bin"
     # shellcheck disable=SC2086
-    nice swiftc -parse-as-library -O -sanitize=fuzzer,address -I "$out/lib" -L "$out/lib" -lAASACore \
-        -o "$bin" $harness "$out/Registry.swift" 2>&1 | grep -v "ld.gold: warning: Cannot export local symbol" >&2 || true
+    nice swiftc -parse-as-library -O -sanitize=fuzzer,address -I "$out/lib" "${cmodules[@]}" -L "$out/lib" \
+        -lAASAArtifacts -lAASACore -larchive -lcrypto -o "$bin" $harness "$out/Registry.swift" 2>&1 | grep -v "ld.gold: warning: Cannot export local symbol" >&2 || true
     [ -x "$bin" ] || { echo "fuzz: the build failed" >&2; exit 1; }
     echo "$stamp" > "$out/stamp"
 fi

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages aasa-check builds and tests with, when missing:
-# libcurl4-openssl-dev (the HTTP layer), pkg-config, openssl and nginx-light (the local
+# libcurl4-openssl-dev (the HTTP layer), libarchive-dev (.ipa files), libssl-dev (libcrypto's
+# hashes for code signatures), pkg-config, openssl and nginx-light (the local
 # HTTPS test harness), shellcheck (scripts/test-dist.sh), chromium (headless, renders the HTML
 # report in its test; python3 reads the page and the screenshot); and, from PyPI into .build/tools,
 # the test-only actionlint (scripts/lint-action.py) and PyYAML when python3 lacks it. Needs
@@ -8,6 +9,9 @@
 set -euo pipefail
 need=()
 dpkg -s libcurl4-openssl-dev >/dev/null 2>&1 || need+=(libcurl4-openssl-dev)
+# .ipa files are read with libarchive; code signatures' hashes are computed with libcrypto.
+dpkg -s libarchive-dev >/dev/null 2>&1 || need+=(libarchive-dev)
+dpkg -s libssl-dev >/dev/null 2>&1 || need+=(libssl-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
 command -v nginx >/dev/null 2>&1 || need+=(nginx-light)

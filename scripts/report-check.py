@@ -3,11 +3,15 @@
 
     report-check.py outline REPORT.html   the page's structure as JSON (html.parser)
     report-check.py ink SCREENSHOT.png    how much of a screenshot is not white, as JSON
+    report-check.py requests NETLOG.json  the requests a page loaded from file:// made, as JSON
 
 `outline` lists the banners (verdict and title), the sections, the tables with their header
 cells, the tags seen, scripts and external references (there must be none), tags left open
 or closed out of order, and the page's text. `ink` decodes an 8-bit, non-interlaced PNG
-(what headless Chromium writes) and counts the pixels with a channel under 240.
+(what headless Chromium writes) and counts the pixels with a channel under 240. `requests`
+reads the net log Chromium writes with --log-net-log and lists the URL requests whose network
+isolation key is the page's (file://): what the page itself asked for, as opposed to Chromium's
+own background requests (component updates, time queries), whose key is null.
 """
 import json
 import struct
@@ -172,8 +176,25 @@ def ink(path):
     return {"width": width, "height": height, "ink": inked / float(width * height)}
 
 
+def requests(path):
+    with open(path, encoding="utf-8") as f:
+        log = json.load(f)
+    types = {number: name for name, number in log["constants"]["logEventTypes"].items()}
+    page, background = [], 0
+    for event in log["events"]:
+        if types.get(event.get("type")) != "URL_REQUEST_START_JOB":
+            continue
+        params = event.get("params", {})
+        if params.get("network_isolation_key", "").startswith("file://"):
+            page.append(params.get("url", ""))
+        else:
+            background += 1
+    return {"page": page, "background": background}
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[1] not in ("outline", "ink"):
+    commands = {"outline": outline, "ink": ink, "requests": requests}
+    if len(sys.argv) != 3 or sys.argv[1] not in commands:
         raise SystemExit(__doc__)
-    result = outline(sys.argv[2]) if sys.argv[1] == "outline" else ink(sys.argv[2])
+    result = commands[sys.argv[1]](sys.argv[2])
     print(json.dumps(result))

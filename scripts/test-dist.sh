@@ -4,7 +4,8 @@
 #     its binary, unpacked alone, runs with PATH=/usr/bin:/bin and an empty environment, loads
 #     no Swift library (LD_DEBUG=libs, /proc/PID/maps), and answers exactly as the debug build
 #     does on offline commands (validate, match with substitution variables, routes,
-#     entitlements with plists and a profile);
+#     entitlements with plists and a profile, an .ipa read with libarchive and a signature hashed
+#     with libcrypto);
 #   - action.yml and every README workflow that uses the action pass scripts/lint-action.py
 #     (structure, actionlint, shellcheck), and a broken copy of each does not;
 #   - the Dockerfile installs the tarball release.sh makes, for the current version.
@@ -89,6 +90,7 @@ cases=(
     "routes $root/Fixtures/routes/soar-starter-aasa.json --routes $root/Fixtures/routes/soar-starter.routes --domain soar.example --no-color"
     "entitlements --json $root/entitlements-samples/SoarStarterSwift.mobileprovision --domain-file example.com=$root/Fixtures/harness/good.json"
     "entitlements $root/entitlements-samples/SoarStarterSwift-Release.entitlements --app-id 9JA89QQLNQ.com.soarstarter.SoarStarterSwift --domain-file example.com=$root/Fixtures/routes/soar-starter-aasa.json --no-color"
+    "entitlements $root/entitlements-samples/apps/SoarStarterSwift.ipa $root/entitlements-samples/apps/SoarStarterSwift-wrong-der-hash --domain-file soarstarter.com=$root/Fixtures/routes/soar-starter-aasa.json --domain-file www.soarstarter.com=$root/Fixtures/routes/soar-starter-aasa.json --no-color"
     "explain AASA404"
 )
 for c in "${cases[@]}"; do

@@ -51,8 +51,12 @@ public enum HTTPClient {
     /// Runs `requests` on a private thread with at most `concurrency` in flight and yields each
     /// result as it finishes. Ending the iteration early cancels the transfers still running.
     public static func results(for requests: [HTTPRequest], concurrency: Int = 16) -> AsyncStream<FetchResult> {
+        results(for: requests, concurrency: concurrency, cancel: CancelFlag())
+    }
+
+    /// ``results(for:concurrency:)``, setting `cancel` when the iteration ends early.
+    static func results(for requests: [HTTPRequest], concurrency: Int, cancel: CancelFlag) -> AsyncStream<FetchResult> {
         AsyncStream { continuation in
-            let cancel = CancelFlag()
             continuation.onTermination = { _ in cancel.set() }
             let thread = Thread {
                 var next = 0

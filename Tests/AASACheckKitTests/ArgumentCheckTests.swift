@@ -18,7 +18,9 @@ import Testing
             == "aasa-check: \(dir): is a directory; give the file itself (e.g. \(dir)/.well-known/apple-app-site-association)\n")
         let entitlements = run(["entitlements", dir])
         #expect(entitlements.status == 2)
-        #expect(entitlements.stderr == "aasa-check: \(dir): is a directory; give the .entitlements, .xcent or .mobileprovision file\n")
+        // A directory may be an .app or .xcarchive: this one holds no app.
+        #expect(entitlements.stderr == "aasa-check: \(dir): is a directory that holds no app; give an .app or .xcarchive "
+            + "directory, an .ipa, an executable, or an .entitlements, .xcent or .mobileprovision file\n")
     }
 
     @Test func aRepeatedAppIDIsDecidedOnce() throws {

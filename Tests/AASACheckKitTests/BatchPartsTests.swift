@@ -7,6 +7,28 @@ import Testing
 /// selection, reading a `--resume` file, and the token bucket behind `--rate`.
 @Suite("batch parts: shards, resume, rate")
 struct BatchPartsTests {
+    // MARK: the domain pipeline's queues
+
+    /// First in, first out across the compaction of a queue that never runs dry: 10,000 items
+    /// go through it with at most 3 waiting, in order, and what is kept stays small.
+    @Test func aQueueThatNeverRunsDryKeepsOrderAndStaysShort() {
+        var queue = FIFO<Int>()
+        var taken: [Int] = []
+        var mostKept = 0
+        queue.append(0)
+        queue.append(1)
+        for i in 2..<10_000 {
+            queue.append(i)
+            if let first = queue.pop() { taken.append(first) }
+            mostKept = max(mostKept, queue.storageCount)
+        }
+        while let rest = queue.pop() { taken.append(rest) }
+        #expect(taken == Array(0..<10_000))
+        #expect(queue.isEmpty && queue.count == 0)
+        #expect(mostKept <= 2_050, "the taken front is dropped once it is more than half the storage (kept \(mostKept))")
+        #expect(queue.pop() == nil)
+    }
+
     // MARK: stable hash
 
     /// Published test vectors: FNV-1a 64 of "", "a" and "foobar" (draft-eastlake-fnv), and

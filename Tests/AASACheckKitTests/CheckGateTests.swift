@@ -59,6 +59,12 @@ struct CheckGateTests {
         let b = try check(["good.aasa.test", "--no-cdn", "--routes", broken, "--json"])
         #expect(b.status == 2)
         #expect(try b.codes().filter { $0.hasPrefix("AASA70") } == ["AASA705"])
+        // In text, the domain's own line is not the last word: a line for the whole run counts
+        // the route list's finding and says the run failed.
+        let text = try check(["good.aasa.test", "--no-cdn", "--no-color", "--routes", empty])
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("good.aasa.test: 0 errors, 0 warnings, 1 info — ok"))
+        #expect(lines.contains("1 domain: 1 error, 0 warnings, 1 info — failed"), "\(text.stdout)")
     }
 
     @Test func entitlementEntriesAreCrossCheckedPerService() throws {

@@ -126,7 +126,8 @@ import Testing
         #expect(run([sample("SoarStarterSwift.entitlements"), "--domain-file", "noequals"]).status == 2)
         let dir = run([Self.samples])
         #expect(dir.status == 2)
-        #expect(dir.err == "aasa-check: \(Self.samples): is a directory; give the .entitlements, .xcent or .mobileprovision file\n")
+        #expect(dir.err == "aasa-check: \(Self.samples): is a directory that holds no app; give an .app or .xcarchive directory, "
+            + "an .ipa, an executable, or an .entitlements, .xcent or .mobileprovision file\n")
     }
 
     @Test func profileWithoutTheCapability() throws {

@@ -41,6 +41,21 @@ struct FaultTests {
         #expect(try !json.codes().contains("AASA110"))
     }
 
+    /// The same host given twice (once in developer mode, as `--domains` allows) is named once.
+    @Test func aHostGivenTwiceIsNamedOnceInTheSkippedAddressCheck() {
+        var options = NetworkOptions()
+        options.connectTo = ["::127.0.0.1:8443"]
+        var redirected = RedirectedHosts()
+        for host in ["good.example", "good.example", "other.example", "good.example", "third.example", "fourth.example"] {
+            redirected.note(host, options)
+        }
+        #expect(redirected.notice == "the address check (AASA110) was skipped for good.example, other.example, third.example "
+            + "and 1 more: --connect-to sends the connection elsewhere, so the addresses devices would reach were not looked up")
+        var none = RedirectedHosts()
+        none.note("good.example", NetworkOptions())
+        #expect(none.notice == nil)
+    }
+
     // MARK: Item 11 — routes without --domain
 
     @Test func routesWithoutDomainTakeTheOneHostTheListNames() throws {

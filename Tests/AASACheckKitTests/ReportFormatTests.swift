@@ -124,6 +124,29 @@ enum ReportTool {
         #expect(r.stdout.contains(#"<span class="ok">/todos</span> <small>(K7Q2M9XW3P.com.example.a)</small>"#))
     }
 
+    /// `match`'s decisions from standard input go into the page as they come (past 1 MiB of
+    /// rows, through a temporary file), in input order, one row per URL and app ID.
+    @Test func matchHTMLHasEveryDecisionInOrder() throws {
+        let count = 6_000
+        let urls = (0..<count).map { $0 % 3 == 0 ? "/todos/\($0)" : ($0 % 3 == 1 ? "/help/website/\($0)" : "/elsewhere/\($0)") }
+        let stdin = Array((urls.joined(separator: "\n") + "\n").utf8)
+        let r = run(["match", fixturePath("harness/good.json"), "--format", "html"], stdin: stdin)
+        #expect(r.status == 0)
+        let page = try PageOutline(html: r.stdout)
+        #expect(page.isSelfContained, "\(page.problems)")
+        let table = try #require(page.tables.first { $0.cls == "decisions" })
+        #expect(table.headers == ["URL", "App ID", "Decision", "Why"])
+        #expect(table.rows == count + 1, "a row per URL, and the head")
+        #expect(r.stdout.utf8.count > 1 << 20, "the rows went past the buffer's memory")
+        var last = r.stdout.startIndex
+        for (i, url) in urls.enumerated() where i % 997 == 0 || i == count - 1 {
+            let row = "<tr><td><code>\(url)</code></td><td><code>Q7Z3K8M2PX.com.aasacheck.todos</code></td><td><span class=\""
+                + (i % 3 == 0 ? "app\">match" : (i % 3 == 1 ? "web\">exclude" : "web\">no_match")) + "</span></td>"
+            let found = try #require(r.stdout.range(of: row, range: last..<r.stdout.endIndex), "row \(i) in order")
+            last = found.upperBound
+        }
+    }
+
     @Test func markdownSummarisesFilesAndFindings() throws {
         let r = run(["validate", "--format", "markdown", Self.broken, fixturePath("corpus/aasa/Provenance-Emu__provenance-emu.github.io__.well-known_apple-app-site-association")])
         #expect(r.status == 1)
@@ -184,12 +207,34 @@ struct CheckReportTests {
         return await offPool { run(args) }
     }
 
-    static let hosts = ["good.aasa.test", "redirect.aasa.test", "spa.aasa.test", "botblock.aasa.test", "stale.aasa.test"]
+    /// Good (provenance-emu.com serves its real file from the corpus, `Fixtures/demo`),
+    /// redirect, HTML fallback, bot-blocked, stale CDN.
+    static let hosts = ["provenance-emu.com", "redirect.aasa.test", "spa.aasa.test", "botblock.aasa.test", "stale.aasa.test"]
+
+    /// The page in headless Chromium: the screenshot, and the URLs the page itself requested
+    /// (from Chromium's net log; its own background requests are not the page's).
+    func browse(_ html: String, in dir: URL) async throws -> (png: URL, ink: [String: Any], requests: [String]) {
+        let name = UUID().uuidString
+        let page = dir.appendingPathComponent("\(name).html")
+        let png = dir.appendingPathComponent("\(name).png")
+        let netlog = dir.appendingPathComponent("\(name).netlog.json")
+        try Data(html.utf8).write(to: page)
+        let command = "chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars "
+            + "--disable-background-networking --disable-component-update --no-first-run "
+            + "--user-data-dir='\(dir.path)/profile-\(name)' --log-net-log='\(netlog.path)' "
+            + "--window-size=1280,1600 --screenshot='\(png.path)' 'file://\(page.path)'"
+        let shot = await offPool { Harness.runShell(command, outputPath: dir.appendingPathComponent("\(name).out").path) }
+        let result = try #require(shot, "chromium could not be started")
+        try #require(FileManager.default.fileExists(atPath: png.path),
+                     "no screenshot (chromium exit \(result.status)): \(String(decoding: result.output.suffix(2000), as: UTF8.self))")
+        let requests = try ReportTool.run(["requests", netlog.path])
+        return (png, try ReportTool.run(["ink", png.path]), requests["page"] as? [String] ?? ["no net log"])
+    }
 
     /// The acceptance test of issue 14: good, redirect, HTML fallback, bot-blocked, stale CDN.
-    /// `AASA_UPDATE_SCREENSHOT=1` also writes the screenshot to `docs/report.png`.
+    /// `AASA_UPDATE_SCREENSHOT=1` also writes the screenshot to `docs/report.png` (the README's).
     @Test func multiDomainHTMLRendersInABrowser() async throws {
-        let r = try await check(Self.hosts + ["--app-id", "Q7Z3K8M2PX.com.aasacheck.todos", "--format", "html"])
+        let r = try await check(Self.hosts + ["--format", "html"])
         #expect(r.status == 1)
         let page = try PageOutline(html: r.stdout)
         #expect(page.isSelfContained, "\(page.problems) \(page.external)")
@@ -208,29 +253,28 @@ struct CheckReportTests {
         #expect(page.text.contains("Browser retry"))
         #expect(page.text.contains("AASA113") && page.text.contains("AASA109") && page.text.contains("AASA502"))
         #expect(page.tables.contains { $0.cls == "rules" }, "the served file's rules")
+        // The real file's exclude rule that a broader rule before it hides, marked dead.
+        #expect(page.text.contains("Never decides: the exclude rule details[0].components[3] `{\"/\":\"/skins/install\",\"exclude\":true}` never excludes anything"))
 
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-report-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let html = dir.appendingPathComponent("report.html")
-        let png = dir.appendingPathComponent("report.png")
-        try Data(r.stdout.utf8).write(to: html)
-        let command = "chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars "
-            + "--user-data-dir='\(dir.path)/profile' --window-size=1280,1600 --screenshot='\(png.path)' 'file://\(html.path)'"
-        let shot = await offPool { Harness.runShell(command, outputPath: dir.appendingPathComponent("chromium.out").path) }
-        let result = try #require(shot, "chromium could not be started")
-        try #require(FileManager.default.fileExists(atPath: png.path),
-                     "no screenshot (chromium exit \(result.status)): \(String(decoding: result.output.suffix(2000), as: UTF8.self))")
-        let ink = try ReportTool.run(["ink", png.path])
-        #expect(ink["width"] as? Int == 1280 && ink["height"] as? Int == 1600)
-        let inked = try #require(ink["ink"] as? Double)
+        let shot = try await browse(r.stdout, in: dir)
+        #expect(shot.ink["width"] as? Int == 1280 && shot.ink["height"] as? Int == 1600)
+        let inked = try #require(shot.ink["ink"] as? Double)
         #expect(inked > 0.03 && inked < 0.6, "a page with text, tables and coloured banners, not a blank or solid screen: \(inked)")
+        #expect(shot.requests.isEmpty, "the page loads nothing: \(shot.requests)")
+        // The same reading sees what a page with external resources asks for.
+        let leaky = "<!DOCTYPE html><html><head><style>body { background: url(http://bg.aasa.test/a.png) }</style></head>"
+            + "<body><img src=\"https://img.aasa.test/b.png\" alt=\"\"><p>text</p></body></html>"
+        let control = try await browse(leaky, in: dir)
+        #expect(Set(control.requests) == ["http://bg.aasa.test/a.png", "https://img.aasa.test/b.png"])
         if ProcessInfo.processInfo.environment["AASA_UPDATE_SCREENSHOT"] == "1" {
             let docs = packageRoot.appendingPathComponent("docs")
             try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
             let target = docs.appendingPathComponent("report.png")
             try? FileManager.default.removeItem(at: target)
-            try FileManager.default.copyItem(at: png, to: target)
+            try FileManager.default.copyItem(at: shot.png, to: target)
         }
     }
 

@@ -78,6 +78,9 @@ import Testing
          "details[0].components[1] `{\"/\":\"/*\"}` is the last rule and matches every URL: it opens every URL of the domain in the app (the rule before it decides the same)"),
         (#"[{"/":"/a"},{"/":"*","exclude":true}]"#, .info,
          "details[0].components[1] `{\"/\":\"*\",\"exclude\":true}` is the last rule and matches every URL: it keeps in the browser every URL except those the include rule before it opens in the app (`/a`)"),
+        // An exclude narrowed by a query is shown whole: its path alone would overstate it.
+        (#"[{"/":"/a","?":{"x":"1"},"exclude":true},{"/":"/b/*","exclude":true},{"/":"*","caseSensitive":false}]"#, .info,
+         "details[0].components[2] `{\"/\":\"*\",\"caseSensitive\":false}` is the last rule and matches every URL: it opens in the app every URL except those the 2 exclude rules before it keep on the web (`{\"/\":\"/a\",\"?\":{\"x\":\"1\"},\"exclude\":true}`, `/b/*`)"),
         (#"[{"/":"*"},{"/":"/admin/*","exclude":true}]"#, .warning,
          "details[0].components[0] `{\"/\":\"*\"}` matches every URL: it opens every URL of the domain in the app; the 1 rule after it can never decide"),
         (#"[{"/":"/api/*","exclude":true},{"/":"*"},{"/":"/b"},{"/":"/c"}]"#, .warning,
@@ -117,7 +120,31 @@ import Testing
         #expect(!validate(paths(list)).diagnostics.contains(code: "AASA403"), "\(list)")
     }
 
-    @Test func componentsAreNotLegacyPaths() {
-        #expect(!validate(components(#"[{"/":"/join?*"}]"#)).diagnostics.contains(code: "AASA403"))
+    /// The same `?*` in a component's `/` pattern: info, with the example it opens and the rule
+    /// rewritten; not when the rule (or its defaults) has a `?` of its own.
+    @Test func componentQueryWildcardIsInfoWithAnExampleItOpens() throws {
+        let json = components(#"[{"/":"/join?*","caseSensitive":false}]"#)
+        let found = validate(json, domain: "example.com").diagnostics.filter { $0.code == "AASA403" }
+        try #require(found.count == 1)
+        #expect(found[0].severity == .info)
+        #expect(found[0].pointer == "/applinks/details/0/components/0")
+        #expect(found[0].message.hasPrefix(#"the path pattern "/join?*" of details[0].components[0] reads like "/join" with any query"#))
+        let start = try #require(found[0].message.range(of: "it opens https://example.com"))
+        let example = "https://example.com" + found[0].message[start.upperBound...].prefix(while: { $0 != " " })
+        for url in [example, "https://example.com/joinery", "https://example.com/join/x", "https://example.com/join?x=1"] {
+            #expect(try decide(MatchCase(json, url, .match)).decision == .match, "\(url)")
+        }
+        #expect(found[0].hint == #"For /join with any query, write {"/": "/join", "caseSensitive": false} (a rule without "?" accepts any query); for everything under it, {"/": "/join/*", "caseSensitive": false}."#)
+    }
+
+    @Test(arguments: [#"[{"/":"/join/?*"}]"#, #"[{"/":"/join?"}]"#, #"[{"/":"*?*"}]"#, #"[{"/":"/join?*","?":{"ref":"*"}}]"#,
+                      #"[{"/":"/join\\?*"}]"#])
+    func otherQuestionMarksInComponentsAreFine(_ list: String) {
+        #expect(!validate(components(list)).diagnostics.contains(code: "AASA403"), "\(list)")
+    }
+
+    @Test func componentWithADefaultQueryIsFine() {
+        let json = #"{"applinks": {"defaults": {"?": {"ref": "*"}}, "details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/join?*"}]}]}}"#
+        #expect(!validate(json).diagnostics.contains(code: "AASA403"))
     }
 }

@@ -1,3 +1,4 @@
+import AASAArtifacts
 import Foundation
 import Testing
 @testable import AASACore
@@ -7,7 +8,7 @@ import Testing
     @Test(arguments: CodeDoc.all.map(\.code.rawValue))
     func failingExampleReportsTheCode(_ code: String) throws {
         let doc = try #require(CodeDoc.lookup(code))
-        let found = try #require(doc.failing.run(), "no pipeline runs the examples of \(code)")
+        let found = try #require(doc.failing.run(digest: Digests.compute), "no pipeline runs the examples of \(code)")
         #expect(found.contains(code: code), "failing example of \(code) gave \(found.map(\.code.rawValue))")
         #expect(found.filter { $0.code == code }.allSatisfy { $0.severity == doc.severity })
     }
@@ -15,7 +16,7 @@ import Testing
     @Test(arguments: CodeDoc.all.map(\.code.rawValue))
     func passingExampleDoesNotReportTheCode(_ code: String) throws {
         let doc = try #require(CodeDoc.lookup(code))
-        let found = try #require(doc.passing.run(), "no pipeline runs the examples of \(code)")
+        let found = try #require(doc.passing.run(digest: Digests.compute), "no pipeline runs the examples of \(code)")
         #expect(!found.contains(code: code), "passing example of \(code) gave \(found.map { "\($0.code): \($0.message)" })")
     }
 
@@ -24,7 +25,7 @@ import Testing
     @Test(arguments: CodeDoc.all.map(\.code.rawValue))
     func passingExampleHasNoOtherWarningOrError(_ code: String) throws {
         let doc = try #require(CodeDoc.lookup(code))
-        let found = try #require(doc.passing.run(), "no pipeline runs the examples of \(code)")
+        let found = try #require(doc.passing.run(digest: Digests.compute), "no pipeline runs the examples of \(code)")
         let loud = found.filter { $0.severity >= .warning }
         #expect(loud.isEmpty, "passing example of \(code) gave \(loud.map { "\($0.code) \($0.severity): \($0.message)" })")
     }

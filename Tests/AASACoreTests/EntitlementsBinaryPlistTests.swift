@@ -184,7 +184,7 @@ import Testing
         // Structurally sound, but a UTF-8 string (marker 0x7_, of later format versions) is
         // more than Foundation's reader takes: it reports its XML parser's message instead.
         let plist = BPlist(objects: [.dict([(1, 2)]), .string(Self.key), .raw([0x71, 0x61])])
-        #expect(F.readError(plist.bytes()) == .malformedBinaryPropertyList(EntitlementsFile.binaryRejected))
+        #expect(F.readError(plist.bytes()) == .malformedBinaryPropertyList(PropertyList.binaryRejected))
     }
 
     @Test func theGuardAlsoCoversAProfilesSignedContent() throws {

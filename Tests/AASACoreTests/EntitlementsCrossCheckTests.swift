@@ -103,3 +103,22 @@ import Testing
         #expect(found.first?.hint == "the file lists `OTHER12345.com.other`; add \"K7TQ3ZP2MX.com.soarstarter.SoarStarterSwift\" to appIDs of a details entry")
     }
 }
+
+/// `check --app-id`'s membership check (AASA607), pure, in Core.
+@Suite struct AppMembershipTests {
+    func document(_ json: String) throws -> AASADocument {
+        try #require(Validator.validate(Array(json.utf8)).document)
+    }
+
+    @Test func appIDsAreLookedUpInTheDetailsAndTheCDNCopy() throws {
+        let origin = try document(#"{"applinks": {"details": [{"appIDs": ["k7tq3zp2mx.com.a"]}]}, "webcredentials": {"apps": ["K7TQ3ZP2MX.com.b"]}}"#)
+        let copy = try document(#"{"applinks": {"details": []}}"#)
+        #expect(AppMembership.check(["K7TQ3ZP2MX.com.a"], document: origin, domain: "a.com", fileLabel: "f").isEmpty)
+        let missing = AppMembership.check(["K7TQ3ZP2MX.com.b"], document: origin, domain: "a.com", fileLabel: "f")
+        #expect(missing.map(\.message) == ["the app ID K7TQ3ZP2MX.com.b is not in any applinks details entry of a.com's file (it is listed under webcredentials)"])
+        #expect(missing.first?.file == "f")
+        let stale = AppMembership.check(["K7TQ3ZP2MX.com.a"], document: origin, domain: "a.com", fileLabel: "f", cdnCopy: copy)
+        #expect(stale.map(\.source) == [.cdn])
+        #expect(AppMembership.check([], document: origin, domain: "a.com", fileLabel: nil).isEmpty)
+    }
+}

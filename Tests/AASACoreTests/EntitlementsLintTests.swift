@@ -91,8 +91,8 @@ import Testing
         #expect(try F.codes(devSigned, path: "Release.xcent") == [])
         let distSigned = F.plist(entries, extra: "\t<key>get-task-allow</key>\n\t<false/>")
         #expect(try F.codes(distSigned, path: "AppDebug.xcent") == ["AASA603"])
-        // Managed mode counts too.
-        #expect(try F.codes(F.plist(["applinks:soarstarter.com?mode=managed"])) == ["AASA603"])
+        // Managed mode counts too (and needs the MDM-managed entitlement, AASA620).
+        #expect(try F.codes(F.plist(["applinks:soarstarter.com?mode=managed"])) == ["AASA603", "AASA620"])
         let d = try #require(EntitlementsLinter.lint(try EntitlementsFile.read(Array(F.plist(entries).utf8)))
             .diagnostics.first)
         #expect(d.message.contains("`?mode=developer`"))
@@ -160,7 +160,7 @@ import Testing
         #expect(try F.codes(withMode, path: "Debug.entitlements") == ["AASA611"])
         // Different modes of one host are not "with and without".
         let twoModes = F.plist(["applinks:soarstarter.com?mode=developer", "applinks:soarstarter.com?mode=managed"])
-        #expect(try F.codes(twoModes, path: "Debug.entitlements") == [])
+        #expect(try F.codes(twoModes, path: "Debug.entitlements") == ["AASA620"])
     }
 
     @Test func tooManyDomainsIsReportedOnce() throws {

@@ -56,7 +56,8 @@ import Testing
         let elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0] + Array(repeating: 0, count: 64)
         #expect(F.readError(elf)?.description.contains("an ELF binary") == true)
         let macho: [UInt8] = [0xCF, 0xFA, 0xED, 0xFE, 7, 0, 0, 1] + Array(repeating: 0, count: 64)
-        #expect(F.readError(macho)?.description.contains("codesign -d --entitlements") == true)
+        // A Mach-O file is read by the executable reader, not as a property list: the message says so.
+        #expect(F.readError(macho)?.description.contains("a Mach-O executable (starts CF FA ED FE 07 00 00 01): give it to `aasa-check entitlements`") == true)
         #expect(F.readError(Array(#"{"applinks": {}}"#.utf8)) == .notAPropertyList(
             "text that starts with `{` (JSON?), not `<` or `bplist`"))
     }

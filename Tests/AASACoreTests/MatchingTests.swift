@@ -37,7 +37,16 @@ func decide(_ c: MatchCase) throws -> MatchResult {
     let result = validate(c.document, domain: c.host)
     let document = try #require(result.document, "document did not decode: \(result.diagnostics.map(\.message))")
     let matcher = DocumentMatcher(document: document, host: c.host)
-    return try #require(matcher.decide(c.url, appID: c.app))
+    let decided = try #require(matcher.decide(c.url, appID: c.app))
+    // Every row also checks that the automaton and the rule-by-rule matcher agree, on the
+    // explaining path and on the bulk one.
+    let ruleByRule = DocumentMatcher(compiled: matcher.compiled, host: c.host, strategy: .ruleByRule)
+    let other = try #require(ruleByRule.decide(c.url, appID: c.app))
+    #expect(decided.decision == other.decision && decided.component == other.component && decided.explanation == other.explanation,
+            "automaton and rule by rule differ on \(c.url)")
+    let fast = matcher.decision(c.url, appID: c.app), baseline = ruleByRule.decision(c.url, appID: c.app)
+    #expect(fast?.decision == baseline?.decision && fast?.component == baseline?.component && fast?.decision == decided.decision)
+    return decided
 }
 
 let appleRules = #"[{"\u0023":"no_universal_links","exclude":true},{"/":"/buy/*"},{"/":"/help/website/*","exclude":true},{"/":"/help/*","?":{"articleNumber":"????"}}]"#

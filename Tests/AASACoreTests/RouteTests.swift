@@ -126,6 +126,39 @@ import Testing
         #expect(parsed.errors[0].diagnostic(file: "r").code == "AASA705")
     }
 
+    /// A list written on Windows (CRLF line ends, a byte order mark) or with classic Mac line
+    /// ends (CR) reads as the same list, with each route's line, column and offset in the file.
+    @Test(arguments: [("", "\n"), ("", "\r\n"), ("\u{FEFF}", "\n"), ("\u{FEFF}", "\r\n"), ("\u{FEFF}", "\r")])
+    func windowsLineEndsAndByteOrderMark(_ bom: String, _ eol: String) throws {
+        let text = bom + ["/todos", "# a comment", "   ", "/help/website/*  web", "\t/trail/:id app  # placeholder", ""].joined(separator: eol)
+        let bytes = Array(text.utf8)
+        let parsed = RouteList.read(bytes)
+        #expect(parsed.errors.isEmpty, "\(parsed.errors)")
+        #expect(parsed.routes.map(\.text) == ["/todos", "/help/website/*", "/trail/:id"])
+        #expect(parsed.routes.map(\.expect) == [.app, .web, .app])
+        #expect(parsed.routes.map(\.line) == [1, 4, 5])
+        #expect(parsed.routes.map(\.location.column) == [1, 1, 2])
+        for r in parsed.routes {
+            #expect(Array(bytes[r.location.offset..<r.location.offset + r.text.utf8.count]) == Array(r.text.utf8), "offset of \(r.text)")
+        }
+        // An entry that cannot be read is named at its own line and place.
+        let bad = RouteList.read(Array((bom + ["/ok", "/x maybe", ""].joined(separator: eol)).utf8))
+        #expect(bad.routes.map(\.text) == ["/ok"] && bad.errors.map(\.line) == [2])
+        #expect(bad.errors.first?.message == #"after the route, expected app or web, found "maybe""#)
+    }
+
+    @Test(arguments: ["", "\u{FEFF}"])
+    func jsonRouteListAfterAByteOrderMark(_ bom: String) throws {
+        let text = bom + "[\r\n  \"/todos\",\r\n  {\"route\": \"/x\", \"expect\": \"web\"},\r\n  7\r\n]\r\n"
+        let bytes = Array(text.utf8)
+        let parsed = RouteList.read(bytes)
+        #expect(parsed.isJSON)
+        #expect(parsed.routes.map(\.text) == ["/todos", "/x"] && parsed.routes.map(\.line) == [2, 3])
+        #expect(Array(bytes[parsed.routes[0].location.offset...].prefix(8)) == Array(#""/todos""#.utf8))
+        #expect(parsed.errors.map(\.line) == [4])
+        #expect(bytes[parsed.errors[0].offset] == UInt8(ascii: "7"))
+    }
+
     @Test func jsonRouteLists() {
         let a = RouteList.parse(Array(#"[{"route": "/todos", "expect": "app"}, {"route": "/x", "expect": "web"}, "/y"]"#.utf8))
         #expect(a.routes.map(\.path) == ["/todos", "/x", "/y"] && a.routes[1].expect == .web && a.errors.isEmpty)

@@ -146,9 +146,10 @@ struct RedirectedHosts {
     private(set) var names: [String] = []
     private(set) var count = 0
 
-    /// Records `host` when `options` sends it elsewhere.
+    /// Records `host` when `options` sends it elsewhere. A host already named (the same domain
+    /// given twice, once with a mode) is not counted again.
     mutating func note(_ host: String, _ options: NetworkOptions) {
-        guard options.redirects(host) else { return }
+        guard options.redirects(host), !names.contains(host) else { return }
         count += 1
         if names.count < 3 { names.append(host) }
     }

@@ -36,9 +36,9 @@ public enum CheckCommand: Command {
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) that must be in each domain's applinks details; repeatable."),
         OptionSpec("--domains", value: "FILE", help: "More domains, one a line (# starts a comment)."),
         OptionSpec("--routes", value: "FILE", help: "Route list judged against each domain's served file (see `aasa-check routes --help`)."),
-        OptionSpec("--entitlements", value: "FILE", help: "Entitlements, .xcent or profile: linted, and its entries for each domain checked against the served file."),
+        OptionSpec("--entitlements", value: "FILE", help: "Entitlements, .xcent, profile, signed executable, .app, .ipa or .xcarchive: linted, and each bundle's entries for each domain checked against the served file."),
         OptionSpec("--profile", value: "FILE", help: "Provisioning profile that supplies the app ID and must grant Associated Domains."),
-    ] + NetworkOptions.specs + BatchOptions.specs
+    ] + BuildSettingsInput.specs + NetworkOptions.specs + BatchOptions.specs
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
         var options = try NetworkOptions.parse(arguments)
@@ -56,6 +56,7 @@ public enum CheckCommand: Command {
         // Findings about the route list and entitlement come first: they hold for every domain.
         for (label, bytes) in gate.sources { out.source(label, bytes) }
         out.findings(gate.inputDiagnostics)
+        for (report, _) in gate.entitlements { out.entitlements(report) }
 
         if let resume = batch.resume, !context.quiet {
             context.console.err("aasa-check: \(resume.log.summary(path: resume.path))\n")
@@ -75,7 +76,7 @@ public enum CheckCommand: Command {
                            process: { outcome in
             progress.advance()
             guard !gate.isEmpty else { return out.report(for: outcome) }
-            let judged = gate.judge(host: outcome.target.host, document: outcome.hosting.validation?.document)
+            let judged = gate.judge(host: outcome.target.host, document: outcome.hosting.validation?.compiled)
             return out.report(for: outcome, adding: judged.diagnostics, routes: judged.routes)
         }, emit: { _, report in
             redirected.note(report.target.host, options)
@@ -101,7 +102,12 @@ public enum CheckCommand: Command {
             if let resume = batch.resume { parts.append("\(list.resumed) already in \(SafeText.value(resume.path))") }
             context.console.err("aasa-check: \(list.handedOut) domain\(list.handedOut == 1 ? "" : "s") checked (\(parts.joined(separator: "; ")))\n")
         }
-        return RunEnd(subject: list.handedOut > 1 ? "\(list.handedOut) domains" : nil,
+        // One domain's own line is its summary, unless the route list or entitlement has
+        // findings of its own: then a line for the whole run, so no "ok" stands alone above an
+        // exit status of 1 or 2.
+        let outsideDomains = !gate.inputDiagnostics.isEmpty || !gate.unreadable.isEmpty
+        let subject = list.handedOut > 1 || outsideDomains ? "\(list.handedOut) domain\(list.handedOut == 1 ? "" : "s")" : nil
+        return RunEnd(subject: subject,
                       reminder: "A correct file does not prove devices have fetched it: they refresh about weekly through Apple's CDN, and links typed in Safari or tapped on a page of the same domain stay in the browser.")
     }
 }

@@ -7,45 +7,63 @@ import Foundation
 public enum EntitlementsCommand: Command {
     public static let name = "entitlements"
     public static let abstract = "Check entitlements and provisioning profiles, then each domain's file for the app ID."
-    public static let usage = "aasa-check entitlements FILE... [--app-id ID]... [--profile FILE] [--domain-file HOST=FILE]..."
+    public static let usage = "aasa-check entitlements FILE... [--app-id ID]... [--profile FILE] [--domain-file HOST=FILE]... [--xcconfig FILE]... [--build-setting NAME=VALUE]..."
     public static let discussion = """
-    FILE is an Xcode .entitlements file, an .xcent (the entitlements signed into a build), a
-    binary property list, or a provisioning profile (.mobileprovision, .provisionprofile).
+    FILE is what ships or what it is built from, told apart by its bytes:
+      - an Xcode .entitlements file, an .xcent, a binary property list, or a provisioning
+        profile (.mobileprovision, .provisionprofile);
+      - a signed Mach-O executable, thin or universal: the entitlements sealed in its code
+        signature (XML and DER blobs), each slice's checked against the hash its CodeDirectories
+        seal (AASA616) and against the other slices (AASA617);
+      - an .app or .xcarchive directory, or an .ipa (read in place, never extracted): the app
+        and its nested bundles (PlugIns/*.appex, AppClips/*.app, Watch/*.app), each with its
+        signed entitlements and its embedded.mobileprovision (expiry AASA619, capability and
+        app ID AASA612).
     Every com.apple.developer.associated-domains entry is checked against Apple's grammar
     (service:host?mode=…): typos in the service, schemes, paths, ports, IP addresses, non-ASCII
-    hosts, placeholders such as example.com, duplicates, unresolved $(…) build variables,
-    wildcards without their apex, developer-mode entries in a release build, more than 30
-    domains. A provisioning profile must grant Associated Domains and sign the app ID checked.
+    hosts, placeholders such as example.com, duplicates, wildcards without their apex,
+    developer-mode entries in a release build, managed-mode entries without the MDM-managed
+    entitlement, keys given twice, more than 30 domains.
 
-    The app ID is --app-id, else the profile's application-identifier, else an .xcent's.
-    Then, for each applinks, webcredentials, appclips and activitycontinuation domain, the
-    domain's apple-app-site-association must list the app ID for that service (AASA607); a
-    *.example.com entry is served by example.com's file, and ?mode=developer domains bypass
-    Apple's CDN, so only their origin file is fetched. Each domain is fetched and judged as
-    `aasa-check DOMAIN` does (hosting, file, CDN copy). --domain-file HOST=FILE uses a local
-    file as HOST's instead (check before you deploy).
+    Source entitlements may hold build settings ($(NAME), ${NAME}), which Xcode expands when it
+    signs (an undefined one becomes empty). Give them with --xcconfig FILE (and --configuration
+    NAME for [config=NAME] settings) or --build-setting NAME=VALUE: each entry is then checked as
+    it will be signed, and one that comes out empty or malformed is AASA618, naming the setting.
+    Without settings such an entry is reported as unresolved (AASA613).
 
-    An unreadable FILE (malformed property list, truncated profile, not a property list) is
-    reported on standard error with exit status 2; the other files are still checked.
+    The app ID is --app-id, else the profile's application-identifier, else the signed one (an
+    .xcent, an executable, a bundle; nested bundles are checked with their own). Then, for each
+    applinks, webcredentials, appclips and activitycontinuation domain, the domain's
+    apple-app-site-association must list the app ID for that service (AASA607; a full app's
+    appclips entry is satisfied by its App Clip's ID); a *.example.com entry is served by
+    example.com's file, and ?mode=developer domains bypass Apple's CDN, so only their origin
+    file is fetched. Each domain is fetched and judged as `aasa-check DOMAIN` does (hosting,
+    file, CDN copy). --domain-file HOST=FILE uses a local file as HOST's instead (check before
+    you deploy).
+
+    An unreadable FILE (malformed property list, truncated profile, broken executable or
+    archive) is reported on standard error with exit status 2; the other files, and the other
+    bundles of an app, are still checked.
     """
     public static let examples: [(String, String)] = [
+        ("aasa-check entitlements build/Shop.ipa", "What ships: every bundle's signed entitlements, then each domain's file"),
         ("aasa-check entitlements App/App.entitlements --app-id ABCDE12345.com.example.app",
          "Lint the entitlement and check each domain lists the app"),
-        ("aasa-check entitlements build/App.app.xcent --profile App_Store.mobileprovision",
-         "The signed entitlements of a build, with the profile that signs it (pre-release gate)"),
-        ("aasa-check entitlements App.entitlements --app-id ABCDE12345.com.example.app --domain-file example.com=public/.well-known/apple-app-site-association",
-         "Check against the file you are about to deploy"),
-        ("aasa-check entitlements App.mobileprovision", "Does the profile grant Associated Domains?"),
+        ("aasa-check entitlements App/App.entitlements --xcconfig Config/Release.xcconfig --configuration Release --app-id ABCDE12345.com.example.app",
+         "Source entitlements with their $(…) build settings expanded as Xcode will"),
+        ("aasa-check entitlements build/Shop.xcarchive --domain-file example.com=public/.well-known/apple-app-site-association",
+         "Check an archive against the file you are about to deploy"),
+        ("aasa-check entitlements App.mobileprovision", "Does the profile grant Associated Domains? Has it expired?"),
     ]
     public static let options: [OptionSpec] = [
-        OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) the domains must list; repeatable. Default: from the profile or .xcent."),
+        OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) the domains must list; repeatable. Default: from the profile, or the signed one."),
         OptionSpec("--profile", value: "FILE", help: "Provisioning profile that supplies the app ID and must grant Associated Domains."),
         OptionSpec("--domain-file", value: "HOST=FILE", repeatable: true, help: "Use a local file as HOST's apple-app-site-association instead of fetching it; repeatable."),
-    ] + NetworkOptions.specs
+    ] + BuildSettingsInput.specs + NetworkOptions.specs
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
         guard !arguments.positionals.isEmpty else {
-            throw UsageError("give at least one FILE (.entitlements, .xcent or .mobileprovision), or \"entitlements\" in the configuration; see `aasa-check entitlements --help`")
+            throw UsageError("give at least one FILE (.entitlements, .xcent, .mobileprovision, an executable, .app, .ipa or .xcarchive), or \"entitlements\" in the configuration; see `aasa-check entitlements --help`")
         }
         let appIDs = try arguments.appIDs()
         var domainFiles: [String: String] = [:]
@@ -61,11 +79,14 @@ public enum EntitlementsCommand: Command {
         var diagnostics: [Diagnostic] = []
         var fetches: [Fetch] = []
         var notes: [String] = []
+        /// Which App Clip satisfied a full app's appclips entry: stated in every format.
+        var clipNotices: [String] = []
         /// Facts about the run every format states.
         var runNotices: [String] = []
         var fetchedHosts: [String] = []
 
         // The profile given with --profile.
+        let now = Date()
         var profile: EntitlementsFile?
         if let path = arguments.value("--profile") {
             if let file = EntitlementsInput.read(path, into: out, console: context.console) {
@@ -76,29 +97,39 @@ public enum EntitlementsCommand: Command {
                 for appID in appIDs.isEmpty ? [nil] : appIDs.map(Optional.some) {
                     diagnostics += EntitlementsLinter.checkProfile(file, appID: appID)
                 }
-                diagnostics += EntitlementsLinter.checkExpiry(file, now: Date())
+                diagnostics += EntitlementsLinter.checkExpiry(file, now: now)
             }
         }
+        let settings = try BuildSettingsInput.parse(arguments, appID: appIDs.first, profile: profile?.profile,
+                                                    console: context.console)
 
-        // Lint every FILE.
+        // Read and lint every FILE, whatever it is: one report per file, bundle and slice.
         var linted: [EntitlementsReport] = []
         for path in arguments.positionals {
-            guard let file = EntitlementsInput.read(path, into: out, console: context.console) else { continue }
-            let result = EntitlementsLinter.lint(file, appID: appIDs.first, profile: profile)
-            diagnostics += result.diagnostics
-            if file.profile != nil {
-                for appID in appIDs.dropFirst() {
-                    diagnostics += EntitlementsLinter.checkProfile(file, appID: appID)
+            let loaded = EntitlementsInput.load(path, console: context.console, now: now)
+            for (label, bytes) in loaded.sources { out.source(label, bytes) }
+            for problem in loaded.unreadable { out.unreadable(problem.message, subject: problem.subject) }
+            diagnostics += loaded.diagnostics
+            let reports = EntitlementsInput.lint(loaded, appID: appIDs.first, profile: profile, settings: settings, now: now)
+            for report in reports {
+                diagnostics += report.diagnostics
+                if report.file.profile != nil {
+                    for appID in appIDs.dropFirst() {
+                        diagnostics += EntitlementsLinter.checkProfile(report.file, appID: appID)
+                    }
                 }
             }
-            linted.append(result)
+            linted += reports
         }
 
         // The cross-check (AASA607): each file against its own app ID unless --app-id is given.
         func identities(_ result: EntitlementsReport) -> [String] {
-            appIDs.isEmpty ? [result.appIdentity?.appID].compactMap { $0 } : appIDs
+            // A repeated slice was checked with the first; nested bundles with their own app ID.
+            guard !result.isRepeat else { return [] }
+            return appIDs.isEmpty || result.appIdentity?.origin != .argument
+                ? [result.appIdentity?.appID].compactMap { $0 } : appIDs
         }
-        let withoutID = linted.filter { identities($0).isEmpty && !EntitlementCrossCheck.plan($0.entries).isEmpty }
+        let withoutID = linted.filter { !$0.isRepeat && identities($0).isEmpty && !EntitlementCrossCheck.plan($0.entries).isEmpty }
         for result in withoutID {
             notes.append("\(result.file.path ?? "<stdin>"): domains not checked against their files: "
                 + "no app ID (give --app-id, --profile, or an .xcent)")
@@ -150,7 +181,7 @@ public enum EntitlementsCommand: Command {
                         switch verdict.outcome {
                         case .missing(let d): diagnostics.append(d)
                         case .listedClip(let clip):
-                            notes.append("\(verdict.host): `\(verdict.entry.raw)` of \(appID) is satisfied by its App Clip "
+                            clipNotices.append("\(verdict.host): `\(verdict.entry.raw)` of \(appID) is satisfied by its App Clip "
                                 + "\(clip), listed in appclips.apps")
                         case .listed: break
                         }
@@ -166,9 +197,12 @@ public enum EntitlementsCommand: Command {
         out.findings(diagnostics)
         for result in linted {
             out.entitlements(result)
-            out.subject(result.file.path ?? "<stdin>", kind: .entitlements)
+        }
+        for path in arguments.positionals {
+            out.subject(path == "-" ? "<stdin>" : path, kind: .entitlements)
         }
         for note in notes { out.note(note) }
+        for notice in clipNotices { out.note(notice, kind: .notice) }
         for notice in runNotices { out.note(notice, kind: .notice) }
         let files = arguments.positionals.count
         return RunEnd(subject: files == 1 ? "1 file" : "\(files) files")

@@ -45,16 +45,16 @@ public enum MatchCommand: Command {
         out.fetches(loaded.fetches)
         if let notice = loaded.notice { out.note(notice, kind: .notice) }
         let appIDs: [String]
-        var matcher: DocumentMatcher?
-        if let document = loaded.document {
-            let m = DocumentMatcher(document: document, host: loaded.host)
-            matcher = m
+        var decider: URLDecider?
+        if let compiled = loaded.compiled {
+            let m = DocumentMatcher(compiled: compiled, host: loaded.host)
             appIDs = given.isEmpty ? m.appIDs : given
+            decider = m.decider(appIDs: appIDs)
         } else {
             appIDs = given
         }
         // The origin's file, where the CDN copy decides: its different decisions are AASA502.
-        let other = loaded.otherCopy.map { DocumentMatcher(document: $0, host: loaded.host) }
+        let other = loaded.otherCompiled.map { URLDecider(matcher: DocumentMatcher(compiled: $0, host: loaded.host), appIDs: appIDs) }
         var differing: [Diagnostic] = []
         var moreDiffering = 0
         // Each URL's decisions go out as they are made, so a stream of URLs on standard input
@@ -67,9 +67,9 @@ public enum MatchCommand: Command {
                 return
             }
             if parts.host == nil, let host = loaded.host { parts = parts.on(host: host) }
-            let results = matcher.map { m in appIDs.map { m.decide(parts, appID: $0) } } ?? []
+            let results = decider?.explain(parts) ?? []
             if let other {
-                for d in loaded.differences(results, appIDs.map { other.decide(parts, appID: $0) }) {
+                for d in loaded.differences(results, other.explain(parts)) {
                     // Kept for the end, at most the cap: a stream of URLs stays in constant memory.
                     if differing.count < RunOutput.findingsPerKind { differing.append(d) } else { moreDiffering += 1 }
                 }
@@ -95,7 +95,7 @@ public enum MatchCommand: Command {
         } else {
             urls.forEach(handle)
         }
-        if matcher != nil && appIDs.isEmpty {
+        if decider != nil && appIDs.isEmpty {
             out.note("The file lists no applinks app; give --app-id to decide for one.", kind: .advice)
         }
         if moreDiffering > 0 {

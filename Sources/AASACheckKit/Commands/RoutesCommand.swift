@@ -76,7 +76,7 @@ public enum RoutesCommand: Command {
             out.note("the file is judged as served for \(inferred), the host of the route list's full URLs; give --domain to name another", kind: .notice)
         }
         let domain = host ?? "example.com"
-        let matcher = DocumentMatcher(document: document, host: host)
+        let matcher = DocumentMatcher(compiled: loaded.compiled ?? CompiledDocument(document), host: host)
         let result = RouteCheck.run(matcher: matcher, domain: domain, routes: list.routes,
                                     appIDs: appIDs, routesFile: routesPath, judgeRules: list.judgesRules)
         for verdict in result.verdicts { out.route(verdict) }
@@ -96,7 +96,7 @@ public enum RoutesCommand: Command {
         // Where the CDN copy decides, each route the origin file would judge otherwise.
         if let otherDocument = loaded.otherCopy {
             let apps = Array(Set(result.verdicts.map(\.appID)))
-            let origin = RouteCheck.run(matcher: DocumentMatcher(document: otherDocument, host: host), domain: domain,
+            let origin = RouteCheck.run(matcher: DocumentMatcher(compiled: loaded.otherCompiled ?? CompiledDocument(otherDocument), host: host), domain: domain,
                                         routes: list.routes, appIDs: apps, routesFile: routesPath, judgeRules: false)
             var byRoute: [String: RouteVerdict] = [:]
             for v in origin.verdicts { byRoute[v.appID + "\u{0}\(v.route.line)"] = v }

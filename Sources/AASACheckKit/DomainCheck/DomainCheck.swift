@@ -47,34 +47,4 @@ public enum DomainCheck {
         if let mode = t.mode { return "the domain is in \(SafeText.escape(mode)) mode, which devices fetch directly, not through the CDN" }
         return nil
     }
-
-    /// AASA607 for each `--app-id` that no applinks `details` entry names (prefix compared
-    /// case-insensitively, bundle id exactly, as the system does).
-    static func membership(_ appIDs: [String], in hosting: HostingResult, domain: String, cdnCopy: AASADocument? = nil) -> [Diagnostic] {
-        guard !appIDs.isEmpty, let document = hosting.validation?.document else { return [] }
-        let key = AppIdentity.canonical
-        let listed = Set((document.applinks?.details ?? []).flatMap { $0.appIDs.map { key($0.value) } })
-        var found: [Diagnostic] = []
-        // Devices read Apple's CDN copy: an app the origin lists but the copy does not is not
-        // associated yet.
-        if let copy = cdnCopy {
-            let inCopy = Set((copy.applinks?.details ?? []).flatMap { $0.appIDs.map { key($0.value) } })
-            for id in appIDs where listed.contains(key(id)) && !inCopy.contains(key(id)) {
-                found.append(Diagnostic(code: .aasa607,
-                                        message: "the app ID \(SafeText.escape(id)) is in \(domain)'s file but not in Apple's CDN copy, which is what devices read",
-                                        hint: "The CDN fetches the file again within about a day; until then universal links for this app do not work on iOS 14 and later.",
-                                        target: domain, source: .cdn))
-            }
-        }
-        return found + appIDs.filter { !listed.contains(key($0)) }.map { id in
-            let services = ["webcredentials", "appclips", "activitycontinuation"].filter { s in
-                document.appsService(s)?.apps?.contains { key($0.value) == key(id) } ?? false
-            }
-            let also = services.isEmpty ? "" : " (it is listed under \(services.joined(separator: ", ")))"
-            return Diagnostic(code: .aasa607,
-                              message: "the app ID \(SafeText.escape(id)) is not in any applinks details entry of \(domain)'s file\(also)",
-                              hint: "Add it to a details entry's appIDs, deploy the file, and allow about a day for Apple's CDN.",
-                              target: domain, source: .origin, file: hosting.fileLabel)
-        }
-    }
 }

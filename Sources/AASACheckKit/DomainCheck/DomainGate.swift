@@ -64,26 +64,41 @@ struct DomainGate: Sendable {
             gate.inputDiagnostics += EntitlementsLinter.checkExpiry(file, now: Date())
         }
         if let path = arguments.value("--entitlements") {
-            let file = try read(path)
-            let linted = EntitlementsLinter.lint(file, appID: gate.appIDs.first, profile: profile)
-            gate.inputDiagnostics += linted.diagnostics
-            let ids = gate.appIDs.isEmpty ? [linted.appIdentity?.appID].compactMap { $0 } : gate.appIDs
-            if ids.isEmpty {
-                throw UsageError("--entitlements \(SafeText.value(path)): no app ID to check the domains for; give --app-id, --profile, or an .xcent")
+            // Any kind: an entitlements file, an executable, an .app, .ipa or .xcarchive.
+            let now = Date()
+            let loaded = EntitlementsInput.load(path, console: context.console, now: now)
+            guard !loaded.subjects.isEmpty else {
+                throw UsageError(loaded.unreadable.first?.message ?? "--entitlements \(SafeText.value(path)): nothing to read")
             }
-            gate.entitlements.append((linted, ids))
+            gate.unreadable += loaded.unreadable.map { UnreadableInput(subject: $0.subject, message: $0.message) }
+            gate.sources.merge(loaded.sources) { a, _ in a }
+            gate.inputDiagnostics += loaded.diagnostics
+            let settings = try BuildSettingsInput.parse(arguments, appID: gate.appIDs.first, profile: profile?.profile,
+                                                        console: context.console)
+            for report in EntitlementsInput.lint(loaded, appID: gate.appIDs.first, profile: profile, settings: settings, now: now) {
+                gate.inputDiagnostics += report.diagnostics
+                // Nested bundles are checked with their own signed app ID; a repeated slice not again.
+                let ids = report.isRepeat ? []
+                    : gate.appIDs.isEmpty || report.appIdentity?.origin != .argument
+                    ? [report.appIdentity?.appID].compactMap { $0 } : gate.appIDs
+                gate.entitlements.append((report, ids))
+            }
+            if gate.entitlements.allSatisfy({ $0.appIDs.isEmpty }) {
+                throw UsageError("--entitlements \(SafeText.value(path)): no app ID to check the domains for; give --app-id, --profile, an .xcent or a signed build")
+            }
         }
         return gate
     }
 
     /// The findings and route verdicts for one domain's served file.
-    func judge(host: String, document: AASADocument?) -> (diagnostics: [Diagnostic], routes: [RouteVerdict]) {
-        guard let document else { return ([], []) }
+    func judge(host: String, document compiled: CompiledDocument?) -> (diagnostics: [Diagnostic], routes: [RouteVerdict]) {
+        guard let compiled else { return ([], []) }
+        let document = compiled.document
         var diagnostics: [Diagnostic] = []
         var verdicts: [RouteVerdict] = []
         if let routesFile = routesFile, !routes.isEmpty {
             let mine = routes.filter { $0.host == nil || $0.host == host }
-            let matcher = DocumentMatcher(document: document, host: host)
+            let matcher = DocumentMatcher(compiled: compiled, host: host)
             let result = RouteCheck.run(matcher: matcher, domain: host, routes: mine, appIDs: appIDs, routesFile: routesFile, judgeRules: judgesRules)
             diagnostics += result.diagnostics.map { d in
                 var d = d
@@ -98,6 +113,7 @@ struct DomainGate: Sendable {
         }
         for (report, ids) in entitlements {
             // Entries are keyed by the host whose file serves them (the apex for a wildcard).
+            // A full app's appclips entry is satisfied by its App Clip (EntitlementCrossCheck).
             for appID in ids {
                 diagnostics += EntitlementCrossCheck.check(entries: report.entries, appID: appID,
                                                            documents: [host: document], file: report.file.path)

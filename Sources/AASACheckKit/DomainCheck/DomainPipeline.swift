@@ -36,18 +36,15 @@ final class DomainPipeline: Sendable {
         var judgedCount = 0
         var emittedCount = 0
         var takenCount = 0
-        var followUps: [(HTTPRequest, Int)] = []
-        var followUpHead = 0
-        var cdnQueue: [(HTTPRequest, Int)] = []
-        var cdnHead = 0
+        var followUps = FIFO<(HTTPRequest, Int)>()
+        var cdnQueue = FIFO<(HTTPRequest, Int)>()
         var cdnInFlight = 0
         var tags: [Int: (domain: Int, role: Role)] = [:]
         var nextTag = 0
         var started: [Int: CheckTarget] = [:]
         var fetching: [Int: FetchedDomain] = [:]
         var lookups: [Int: ResolverPool.Lookup] = [:]
-        var ready: [(Int, FetchedDomain)] = []
-        var readyHead = 0
+        var ready = FIFO<(Int, FetchedDomain)>()
         /// The feed last answered `wait` because of the window: the loop wants a ring when it moves.
         var held = false
         /// The judging thread is done: the feed has nothing more to start.
@@ -114,26 +111,14 @@ final class DomainPipeline: Sendable {
     func next() -> FeedItem {
         let (item, notify) = state.withLock { s -> (FeedItem, Bool) in
             if s.finished { return (.finished, false) }
-            let hasFollowUp = s.followUpHead < s.followUps.count
-            let hasCDN = s.cdnHead < s.cdnQueue.count && s.cdnInFlight < cdnLimit
+            let hasFollowUp = !s.followUps.isEmpty
+            let hasCDN = !s.cdnQueue.isEmpty && s.cdnInFlight < cdnLimit
             let mayStart = !s.exhausted && s.nextStart - s.emittedCount < window && s.nextStart - s.judgedCount < inFlight
             if (hasFollowUp || hasCDN || mayStart) && !turn(&s) { return (.wait, false) }
-            if hasFollowUp {
-                let (request, tag) = s.followUps[s.followUpHead]
-                s.followUpHead += 1
-                if s.followUpHead == s.followUps.count {
-                    s.followUps.removeAll(keepingCapacity: true)
-                    s.followUpHead = 0
-                }
+            if hasFollowUp, let (request, tag) = s.followUps.pop() {
                 return (.request(request, tag: tag), false)
             }
-            if hasCDN {
-                let (request, tag) = s.cdnQueue[s.cdnHead]
-                s.cdnHead += 1
-                if s.cdnHead == s.cdnQueue.count {
-                    s.cdnQueue.removeAll(keepingCapacity: true)
-                    s.cdnHead = 0
-                }
+            if hasCDN, let (request, tag) = s.cdnQueue.pop() {
                 s.cdnInFlight += 1
                 return (.request(request, tag: tag), false)
             }
@@ -264,13 +249,7 @@ final class DomainPipeline: Sendable {
     func takeReady() -> (Int, CheckTarget, FetchedDomain)? {
         while true {
             let (item, lastProgress, done) = state.withLock { s -> ((Int, CheckTarget, FetchedDomain)?, DispatchTime, Bool) in
-                if s.readyHead < s.ready.count {
-                    let (index, domain) = s.ready[s.readyHead]
-                    s.readyHead += 1
-                    if s.readyHead == s.ready.count {
-                        s.ready.removeAll(keepingCapacity: true)
-                        s.readyHead = 0
-                    }
+                if let (index, domain) = s.ready.pop() {
                     s.takenCount += 1
                     let target = s.started.removeValue(forKey: index)!
                     return ((index, target, domain), s.lastProgress, false)
@@ -300,10 +279,8 @@ final class DomainPipeline: Sendable {
         }
         s.fetching.removeAll()
         s.tags.removeAll()
-        s.followUps.removeAll()
-        s.followUpHead = 0
-        s.cdnQueue.removeAll()
-        s.cdnHead = 0
+        s.followUps = FIFO()
+        s.cdnQueue = FIFO()
         s.cdnInFlight = 0
         while !s.exhausted {
             guard let target = s.source() else {
@@ -354,4 +331,38 @@ final class TargetList: Sendable {
         let i = position.add(1, ordering: .relaxed).oldValue
         return i < targets.count ? targets[i] : nil
     }
+}
+
+/// A first-in, first-out queue over an array: taking from the front moves an index, and the
+/// storage is emptied (keeping its capacity) whenever everything has been taken, or the taken
+/// front dropped once it is more than half the storage, so a queue that never runs dry stays
+/// as long as what it holds.
+struct FIFO<Element> {
+    private var items: [Element] = []
+    private var head = 0
+
+    var isEmpty: Bool { head == items.count }
+
+    mutating func append(_ item: Element) { items.append(item) }
+
+    /// The oldest item, or `nil` when none is left.
+    mutating func pop() -> Element? {
+        guard head < items.count else { return nil }
+        let item = items[head]
+        head += 1
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 1024, head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        return item
+    }
+
+    /// How many items are waiting.
+    var count: Int { items.count - head }
+
+    /// Items held in the storage, taken ones included (for tests).
+    var storageCount: Int { items.count }
 }

@@ -102,7 +102,9 @@ extension DomainCheck {
         var diagnostics = hosting.diagnostics
         let copy = CDNJudge.usableCopy(fetched.cdn, domain: t.host)
         diagnostics += CDNJudge.judge(domain: t.host, cdn: fetched.cdn, skipped: cdnSkipReason(t, options), origin: hosting, copy: copy)
-        diagnostics += membership(appIDs, in: hosting, domain: t.host, cdnCopy: copy)
+        if let document = hosting.validation?.document {
+            diagnostics += AppMembership.check(appIDs, document: document, domain: t.host, fileLabel: hosting.fileLabel, cdnCopy: copy)
+        }
         return DomainOutcome(target: t, origin: o, legacy: fetched.legacy, browser: fetched.browser, cdn: fetched.cdn,
                              addresses: addresses, hosting: hosting, diagnostics: diagnostics)
     }

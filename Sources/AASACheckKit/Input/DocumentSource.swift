@@ -18,6 +18,8 @@ public struct LoadedDocument: Sendable {
     /// The document that decides: the local file; for a domain, Apple's CDN copy when it is
     /// usable (devices on iOS 14 and later read it), else the origin's file.
     public var document: AASADocument?
+    /// ``document`` with its rules compiled (once: by its validation).
+    public var compiled: CompiledDocument?
     /// Which copy decides: `file`, `cdn` or `origin`.
     public var decidedBy: DiagnosticSource = .file
     /// The label and bytes of the deciding copy when it is the CDN's (findings in it).
@@ -25,6 +27,8 @@ public struct LoadedDocument: Sendable {
     /// For a domain decided by the CDN copy, the origin's document: where it would decide
     /// otherwise, the difference is AASA502.
     public var otherCopy: AASADocument?
+    /// ``otherCopy`` compiled.
+    public var otherCompiled: CompiledDocument?
     /// Which copy decides and why, for the report.
     public var notice: String?
 }
@@ -47,7 +51,7 @@ public enum DocumentSource {
             let result = input.validated(domain: domain)
             return LoadedDocument(label: label, host: domain, validation: result, bytes: input.bytes,
                                   diagnostics: result.diagnostics.attributed(target: domain ?? label, source: .file, file: label),
-                                  document: result.document)
+                                  document: result.document, compiled: result.compiled)
         }
         // A mistyped file name (`comp.jsn`) is a missing file, never fetched as a domain.
         if CheckTarget.looksLikeFileName(source) {
@@ -74,22 +78,26 @@ public enum DocumentSource {
         let label = outcome.fileLabel
         let body = outcome.hosting.servedBody ?? []
         let validation = outcome.hosting.validation ?? Validator.validate(body, domain: target.host)
-        let copy = CDNJudge.usableCopy(outcome.cdn, domain: target.host)
+        let compiledCopy = CDNJudge.usableCompiledCopy(outcome.cdn, domain: target.host)
+        let copy = compiledCopy?.document
         // The CDN skipped (--origin, a mode) is said in the notice, not as AASA505; the general
         // comparison of the copies gives way to the decisions compared URL by URL.
         var diagnostics = outcome.diagnostics.filter { $0.code != .aasa505 }
         if copy != nil, validation.document != nil { diagnostics.removeAll { $0.code == .aasa502 } }
         var loaded = LoadedDocument(label: label, host: target.host, validation: validation, bytes: body,
                                     diagnostics: diagnostics, fetches: outcome.fetches, document: validation.document,
+                                    compiled: validation.compiled,
                                     decidedBy: .origin)
         var redirected = RedirectedHosts()
         redirected.note(target.host, options)
         let address = redirected.notice.map { "; " + $0 } ?? ""
         if let copy, let cdn = outcome.cdn {
             loaded.document = copy
+            loaded.compiled = compiledCopy
             loaded.decidedBy = .cdn
             loaded.deciding = ("\(target.host) (Apple CDN copy)", cdn.body)
             loaded.otherCopy = validation.document
+            loaded.otherCompiled = validation.compiled
             loaded.notice = "decided by Apple's CDN copy of \(target.host)'s file, which devices on iOS 14 and later read; --origin decides by the origin file" + address
         } else if originAsked {
             loaded.notice = "decided by the origin file of \(target.host) (--origin); devices on iOS 14 and later read Apple's CDN copy" + address

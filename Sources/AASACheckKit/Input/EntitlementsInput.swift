@@ -1,7 +1,11 @@
+import AASAArtifacts
 import AASACore
+import Foundation
 
-/// Reading an entitlements file, `.xcent` or provisioning profile (`entitlements`,
-/// `--entitlements`, `--profile`).
+/// Reading what `entitlements` and `--entitlements` are given, by content, not by name: an
+/// entitlements file, `.xcent` or provisioning profile; a signed Mach-O executable (thin or
+/// universal); an `.app` or `.xcarchive` directory; an `.ipa` (issue 12). `--profile` takes a
+/// profile only.
 enum EntitlementsInput {
     /// An entitlements file or profile that cannot be read, and why.
     struct Unreadable: Error {
@@ -41,5 +45,149 @@ enum EntitlementsInput {
             out.unreadable(error.message, subject: error.subject)
             return nil
         }
+    }
+
+    /// Everything one input holds.
+    struct Loaded {
+        /// One per file, bundle and slice.
+        var subjects: [EntitlementsSubject] = []
+        /// Findings about the containers (AASA612, AASA616, AASA617, AASA619).
+        var diagnostics: [Diagnostic] = []
+        /// Parts that cannot be read, with the input they belong to (exit status 2).
+        var unreadable: [Unreadable] = []
+        /// XML bytes by label, for excerpts.
+        var sources: [String: [UInt8]] = [:]
+        /// What the input was: `entitlements`, `executable`, `app`, `ipa`, `xcarchive`…
+        var kind = "entitlements"
+    }
+
+    /// Reads one input of any kind the commands take.
+    static func load(_ path: String, console: Console, now: Date) -> Loaded {
+        var loaded = Loaded()
+        let label = path == "-" ? "<stdin>" : path
+        // Standard input, a pipe or a device: read as before, up to the entitlements cap (an
+        // executable or archive is read by seeking, which needs a regular file or a directory).
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        let regular = (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
+        if path == "-" || (exists && !isDirectory.boolValue && !regular) {
+            do {
+                let (file, bytes) = try read(path, console: console)
+                loaded.subjects = [EntitlementsSubject(source: .init(file: label), file: file)]
+                if let bytes { loaded.sources[label] = bytes }
+            } catch {
+                loaded.unreadable.append(error)
+            }
+            return loaded
+        }
+        do {
+            switch try ArtifactReader.read(path: path, label: label, now: now) {
+            case .entitlements(let file, let xml):
+                loaded.subjects = [EntitlementsSubject(source: .init(file: label), file: file)]
+                if let xml { loaded.sources[label] = xml }
+            case .builtApp(let reading, let kind):
+                loaded.kind = kind
+                loaded.subjects = reading.subjects
+                loaded.diagnostics = reading.diagnostics
+                loaded.unreadable = reading.unreadable.map { Unreadable(message: SafeText.escape($0), subject: label) }
+                if reading.subjects.isEmpty, reading.unreadable.isEmpty {
+                    loaded.unreadable.append(Unreadable(message: "\(SafeText.escape(label)): holds no signed executable", subject: label))
+                }
+            }
+        } catch {
+            loaded.unreadable.append(Unreadable(message: SafeText.escape(error.message), subject: label))
+        }
+        return loaded
+    }
+
+    /// Lints every subject of `loaded`: each bundle's entitlements with its own profile (else
+    /// `profile`), source files with `settings` expanded.
+    /// - Parameter appID: the first `--app-id`: it is the app checked for source files and for
+    ///   the main app of a built one; nested bundles are checked with their own signed app ID.
+    /// - Returns: one report per subject (a slice that repeats an earlier one reports nothing).
+    static func lint(_ loaded: Loaded, appID: String?, profile: EntitlementsFile?, settings: BuildSettings?, now: Date)
+        -> [EntitlementsReport]
+    {
+        var reports: [EntitlementsReport] = []
+        let mainBundle = loaded.subjects.first?.source.bundle
+        for subject in loaded.subjects {
+            let signed = subject.file.container == .codeSignatureXML || subject.file.container == .codeSignatureDER
+            let isMainApp = subject.source.bundle == mainBundle
+            if let earlier = subject.sameAs, earlier < reports.count {
+                var same = reports[earlier]
+                same.source = subject.source
+                same.diagnostics = []
+                same.isRepeat = true
+                reports.append(same)
+                continue
+            }
+            var report = EntitlementsLinter.lint(
+                subject.file, appID: isMainApp ? appID : nil, profile: subject.profile ?? profile,
+                now: now, settings: signed ? nil : settings)
+            report.source = subject.source
+            // A built app's nested bundles claim nothing unless their entitlements say so.
+            if signed, !isMainApp, subject.file.associatedDomains == .absent {
+                report.diagnostics.removeAll { $0.code == .aasa614 }
+            }
+            reports.append(report)
+        }
+        return reports
+    }
+}
+
+/// `--xcconfig FILE`, `--configuration NAME` and `--build-setting NAME=VALUE`: build settings
+/// to expand `$(NAME)` in source entitlements with (issue 12).
+enum BuildSettingsInput {
+    static let specs: [OptionSpec] = [
+        OptionSpec("--xcconfig", value: "FILE", repeatable: true,
+                   help: "Build settings (.xcconfig, #include followed) to expand $(NAME) in source entitlements with; repeatable, later files win."),
+        OptionSpec("--configuration", value: "NAME", help: "The configuration whose [config=NAME] settings apply (Release, Debug…)."),
+        OptionSpec("--build-setting", value: "NAME=VALUE", repeatable: true, help: "A build setting, above the .xcconfig files; repeatable."),
+    ]
+
+    /// The settings given, or `nil` when none are (then `$(NAME)` stays unresolved, AASA613).
+    /// `AppIdentifierPrefix` and `TeamIdentifierPrefix` come from `appID` or `profile` when no
+    /// setting defines them (Xcode sets them when it signs: `PREFIX.`).
+    /// - Throws: ``UsageError`` for an unreadable `.xcconfig` or a malformed `--build-setting`.
+    static func parse(_ arguments: ParsedArguments, appID: String?, profile: ProvisioningProfile?, console: Console) throws
+        -> BuildSettings?
+    {
+        let files = arguments.all("--xcconfig"), values = arguments.all("--build-setting")
+        guard !files.isEmpty || !values.isEmpty else {
+            if arguments.value("--configuration") != nil {
+                throw UsageError("--configuration chooses among the settings of --xcconfig files; give one")
+            }
+            return nil
+        }
+        var settings = BuildSettings()
+        settings.configuration = arguments.value("--configuration")
+        for file in files {
+            do {
+                try settings.add(xcconfig: file) { path in
+                    guard let contents = try? InputFile.read(path, limit: 1 << 20, kind: .file, console: console),
+                          !contents.stoppedAtLimit
+                    else { return nil }
+                    return String(decoding: contents.bytes, as: UTF8.self)
+                }
+            } catch {
+                throw UsageError("--xcconfig \(SafeText.escape(error.message))")
+            }
+        }
+        for spec in values {
+            guard let eq = spec.firstIndex(of: "="), eq != spec.startIndex,
+                  spec[..<eq].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+            else {
+                throw UsageError("--build-setting takes NAME=VALUE (NAME of letters, digits and _); got \(SafeText.escape(spec))")
+            }
+            settings.set(String(spec[..<eq]), String(spec[spec.index(after: eq)...]))
+        }
+        let prefix = appID.map { AppIdentity(appID: $0, origin: .argument).prefix } ?? profile?.appIDPrefix
+        if let prefix, settings.matching("AppIdentifierPrefix").isEmpty {
+            settings.set("AppIdentifierPrefix", prefix + ".", origin: appID != nil ? "--app-id" : "the profile")
+        }
+        if let team = profile?.teamIdentifiers.first ?? prefix, settings.matching("TeamIdentifierPrefix").isEmpty {
+            settings.set("TeamIdentifierPrefix", team + ".", origin: "signing")
+        }
+        return settings
     }
 }

@@ -198,7 +198,7 @@ enum HTMLPage {
                 if !row.inherited.isEmpty { note.append(text(row.inherited.trimmingCharacters(in: .whitespaces))) }
                 if let dead = row.dead { note.append("<strong>Never decides:</strong> \(text(dead))") }
                 if let unused = row.unused { note.append("<strong>No listed route:</strong> \(text(unused))") }
-                out += "<tr class=\"\(row.dead == nil ? "live" : "dead")\"><td class=\"num\">\(row.index)</td><td><code>\(text(row.text))</code></td><td>\(decides)</td>"
+                out += "<tr class=\"\(row.dead == nil ? "live" : "dead")\"><td class=\"num\">\(row.index)</td><td class=\"rule\"><code>\(text(row.text))</code></td><td class=\"decides\">\(decides)</td>"
                 if routesGiven {
                     let routes = row.routes.map { r in
                         "<span class=\"\(r.ok ? "ok" : "bad")\">\(text(r.route))</span>" + (entry.appIDs.count > 1 ? " <small>(\(text(r.appID)))</small>" : "")
@@ -259,21 +259,24 @@ enum HTMLPage {
 
     // MARK: Decisions
 
-    static func decisions(_ rows: [(url: String, decisions: [MatchResult])]) -> String {
-        guard !rows.isEmpty else { return "" }
-        var out = "<table class=\"decisions\"><thead><tr><th>URL</th><th>App ID</th><th>Decision</th><th>Why</th></tr></thead><tbody>\n"
-        for (url, decisions) in rows {
-            for (i, m) in decisions.enumerated() {
-                let word: String
-                switch m.decision {
-                case .match: word = "<span class=\"app\">match</span>"
-                case .exclude: word = "<span class=\"web\">exclude</span>"
-                case .noMatch: word = "<span class=\"web\">no_match</span>"
-                }
-                out += "<tr><td>\(i == 0 ? "<code>\(text(url))</code>" : "")</td><td><code>\(text(m.appID))</code></td><td>\(word)</td><td>\(text(m.explanation))</td></tr>\n"
+    /// The head of `match`'s table of decisions; ``decisionRows(_:decisions:)`` follow, then
+    /// ``tableEnd``.
+    static let decisionsHead = "<table class=\"decisions\"><thead><tr><th>URL</th><th>App ID</th><th>Decision</th><th>Why</th></tr></thead><tbody>\n"
+    static let tableEnd = "</tbody></table>\n"
+
+    /// The rows of one URL's decisions, one per app ID; the URL in the first.
+    static func decisionRows(_ url: String, decisions: [MatchResult]) -> String {
+        var out = ""
+        for (i, m) in decisions.enumerated() {
+            let word: String
+            switch m.decision {
+            case .match: word = "<span class=\"app\">match</span>"
+            case .exclude: word = "<span class=\"web\">exclude</span>"
+            case .noMatch: word = "<span class=\"web\">no_match</span>"
             }
+            out += "<tr><td>\(i == 0 ? "<code>\(text(url))</code>" : "")</td><td><code>\(text(m.appID))</code></td><td>\(word)</td><td>\(text(m.explanation))</td></tr>\n"
         }
-        return out + "</tbody></table>\n"
+        return out
     }
 
     // MARK: Page
@@ -314,6 +317,7 @@ enum HTMLPage {
     td.ok { background: var(--ok-bg); } td.bad { background: var(--bad-bg); }
     .app { color: var(--ok); font-weight: 600; } .web { color: var(--muted); font-weight: 600; }
     tr.dead td { color: var(--muted); } tr.dead td code { text-decoration: line-through; }
+    table.rules td.rule { width: 32%; } table.rules td.decides { white-space: nowrap; }
     table.headers th { width: 30%; font-weight: normal; color: var(--muted); }
     details summary { color: var(--muted); cursor: pointer; }
     ul.findings { list-style: none; padding: 0; margin: 0; }

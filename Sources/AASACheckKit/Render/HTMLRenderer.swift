@@ -25,7 +25,8 @@ public final class HTMLRenderer: Renderer {
     /// Local files (and the route list), by label, in the order first seen.
     private var files: [FileSection] = []
     private var fetches: [Fetch] = []
-    private var decisions: [(url: String, decisions: [MatchResult])] = []
+    /// `match`: the rows of its decisions as they arrive (standard input may bring any number).
+    private let decisionRows = SpillBuffer()
     private var verdicts: [RouteVerdict] = []
     private var entitlementReports: [EntitlementsReport] = []
     private var notes: [Note] = []
@@ -77,7 +78,9 @@ public final class HTMLRenderer: Renderer {
 
     public func fetches(_ list: [Fetch]) { fetches += list }
 
-    public func decisions(_ decisions: [MatchResult], for url: String) { self.decisions.append((url, decisions)) }
+    public func decisions(_ decisions: [MatchResult], for url: String) {
+        decisionRows.append(HTMLPage.decisionRows(url, decisions: decisions))
+    }
 
     public func route(_ verdict: RouteVerdict) { verdicts.append(verdict) }
 
@@ -159,11 +162,17 @@ public final class HTMLRenderer: Renderer {
             body += "</tbody></table>\n"
         }
         if !fetches.isEmpty { body += "<h2>Requests</h2>\n" + HTMLPage.fetchTable(fetches) }
-        if !decisions.isEmpty { body += "<h2>Decisions</h2>\n" + HTMLPage.decisions(decisions) }
-        if !verdicts.isEmpty { body += "<h2>Routes</h2>\n" + HTMLPage.routeMatrix(verdicts) }
-        body += fileHTML
-        if !entitlementReports.isEmpty { body += entitlements() }
         sink.write(HTMLPage.head(title: "aasa-check \(run.command): \(verdict)") + body)
+        if !decisionRows.isEmpty {
+            sink.write("<h2>Decisions</h2>\n" + HTMLPage.decisionsHead)
+            decisionRows.drain { sink.write($0) }
+            sink.write(HTMLPage.tableEnd)
+        }
+        var rest = ""
+        if !verdicts.isEmpty { rest += "<h2>Routes</h2>\n" + HTMLPage.routeMatrix(verdicts) }
+        rest += fileHTML
+        if !entitlementReports.isEmpty { rest += entitlements() }
+        sink.write(rest)
         domainSections.drain { sink.write($0) }
         var tail = "</main>\n"
         let remarks = notes.map(\.text) + (summary.reminder.map { [$0] } ?? [])

@@ -1,11 +1,13 @@
 import AASACore
+import Foundation
 
 /// The JSON object of spec `cli.md` (`--format json`, `--json`): `version`, `tool`, `summary`,
 /// then the arrays `diagnostics`, `fetches`, `matches`, `routes` and, when there are some,
 /// `ignored` (findings the configuration ignores, each with its `reason`; also counted in
 /// `summary.ignored`), `folded` (findings of one code in one place past the first
 /// ``RunOutput/findingsPerKind``: `code`, `severity`, `target`, `source`, `file`, `count`),
-/// `notes` (facts about the run, such as a check skipped) and `unreadable` (inputs that could
+/// `notes` (facts about the run, such as a check skipped), `entitlements` (one object per
+/// entitlements file, bundle and slice read) and `unreadable` (inputs that could
 /// not be read). `explain` writes an array of code documentation instead.
 ///
 /// The summary comes first but is known last, so each array is written element by element,
@@ -57,6 +59,7 @@ public final class JSONRenderer: Renderer {
     private let fetches = ArrayWriter("fetches")
     private let matches = ArrayWriter("matches")
     private let routes = ArrayWriter("routes")
+    private let entitlements = ArrayWriter("entitlements", always: false)
     private let ignored = ArrayWriter("ignored", always: false)
     private let folded = ArrayWriter("folded", always: false)
     private let notes = ArrayWriter("notes", always: false)
@@ -67,7 +70,7 @@ public final class JSONRenderer: Renderer {
     private let routeChanges: ArrayWriter
     private let incomplete: ArrayWriter
     /// The arrays in the order of their keys.
-    private var arrays: [ArrayWriter] { [diagnostics, fetches, matches, routes, changes, routeChanges, incomplete, ignored, folded, notes, unreadable] }
+    private var arrays: [ArrayWriter] { [diagnostics, fetches, matches, routes, entitlements, changes, routeChanges, incomplete, ignored, folded, notes, unreadable] }
     private var documentation: [CodeDoc]?
 
     public init(run: RunInfo, sink: OutputSink) {
@@ -127,6 +130,8 @@ public final class JSONRenderer: Renderer {
         documentation = (documentation ?? []) + docs
     }
 
+    public func entitlements(_ report: EntitlementsReport) { entitlements.append(Self.json(report)) }
+
     public func note(_ note: Note) {
         if note.kind == .notice { notes.append(.string(note.text)) }
     }
@@ -165,6 +170,27 @@ public final class JSONRenderer: Renderer {
             ("target", .optional(d.target)), ("source", .optional(d.source?.rawValue)), ("file", .optional(d.file)),
             ("pointer", .optional(d.pointer)), ("line", .optional(d.location?.line)), ("column", .optional(d.location?.column)),
             ("hint", .optional(d.hint)),
+        ])
+    }
+
+    /// One element of `entitlements` (spec `cli.md`): one per file, bundle and slice.
+    static func json(_ r: EntitlementsReport) -> OutputJSON {
+        let profile: OutputJSON = r.signingProfile.map { p in
+            .object([
+                ("name", .optional(p.name)), ("expires", .optional(p.expirationDate.map { ISO8601DateFormatter().string(from: $0) })),
+                ("appID", .optional(p.applicationIdentifier)),
+            ])
+        } ?? .null
+        return .object([
+            ("source", .object([
+                ("file", .string(r.source.file)), ("bundle", .optional(r.source.bundle)), ("arch", .optional(r.source.arch)),
+            ])),
+            ("kind", .string(r.file.container.rawValue)),
+            ("appID", .optional(r.appIdentity?.appID)), ("teamID", .optional(r.teamID)),
+            ("getTaskAllow", r.getTaskAllow.map(OutputJSON.bool) ?? .null),
+            ("associatedDomains", .array(r.entries.map { .string($0.raw) })),
+            ("profile", profile),
+            ("sameAsEarlierSlice", .bool(r.isRepeat)),
         ])
     }
 

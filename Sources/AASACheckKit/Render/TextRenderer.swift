@@ -178,6 +178,10 @@ public final class TextRenderer: Renderer {
     public func entitlements(_ result: EntitlementsReport) {
         guard !run.quiet else { return }
         var out = style.bold(SafeText.escape(result.file.path ?? "<stdin>")) + ": "
+        if result.isRepeat {
+            sink.write(out + "the same entitlements as the slice before\n")
+            return
+        }
         if let profile = result.file.profile {
             out += "provisioning profile"
             if let name = profile.name { out += " \"\(SafeText.escape(name))\"" }
@@ -190,6 +194,10 @@ public final class TextRenderer: Renderer {
             out += "; app ID \(SafeText.escape(identity.appID))"
         }
         out += "; \(result.buildKind.isRelease ? "release" : "development") build"
+        if result.file.profile == nil, let profile = result.signingProfile {
+            out += "; profile" + (profile.name.map { " \"\(SafeText.escape($0))\"" } ?? "")
+            if let expiry = profile.expirationDate { out += " (expires \(ProvisioningProfile.format(expiry)))" }
+        }
         sink.write(out + "\n")
     }
 

@@ -30,7 +30,7 @@ enum LegacyPathsComparison {
                 guard let s = element.stringValue else { return nil }
                 let p = JSONPointer.appending(pointer, i)
                 let rule = DocumentDecoder.legacyPathRule(s, index: i, ref: SourceRef(pointer: p, location: ctx.sourceMap.location(of: element.offset)))
-                return CompiledRule(rule: rule, entryDefaults: entry.defaults, applinksDefaults: links?.defaults ?? RuleKeys(),
+                return CompiledRule(rule: rule, detail: entry.index, entryDefaults: entry.defaults, applinksDefaults: links?.defaults ?? RuleKeys(),
                                     variables: links?.substitutionVariables ?? [:])
             }
             let compiled = ctx.matcher.entries.first { $0.entry.index == entry.index } ?? ctx.matcher.entries[position]

@@ -42,7 +42,11 @@ extension CodeDoc {
         guard !opposite.isEmpty else {
             return "\(verb) every URL of the domain \(place) (the \(before.count == 1 ? "rule" : "\(before.count) rules") before it decide\(before.count == 1 ? "s" : "") the same)"
         }
-        let shown = opposite.prefix(3).map { "`\($0.keys.path ?? $0.rule.text)`" }.joined(separator: ", ") + (opposite.count > 3 ? ", …" : "")
+        // The path alone when it is all the rule tests; the whole rule when a query or fragment
+        // narrows it (`/a` would overstate what {"/":"/a","?":{"x":"1"}} keeps).
+        let shown = opposite.prefix(3).map { r in
+            "`\(r.keys.query == nil && r.keys.fragment == nil ? (r.keys.path ?? r.rule.text) : r.rule.text)`"
+        }.joined(separator: ", ") + (opposite.count > 3 ? ", …" : "")
         let kind = rule.exclude ? "include" : "exclude"
         let them = opposite.count == 1 ? "the \(kind) rule" : "the \(opposite.count) \(kind) rules"
         let keep = opposite.count == 1 ? (rule.exclude ? "opens in the app" : "keeps on the web") : (rule.exclude ? "open in the app" : "keep on the web")

@@ -66,6 +66,12 @@ public enum CodeExample: Sendable {
     /// An entitlements plist (XML) checked against local domain files (host → file text) for
     /// `appID`, as `aasa-check entitlements` does once the files are fetched (AASA607).
     case crossCheck(entitlements: String, appID: String, files: [String: String])
+    /// An entitlements plist (XML) linted with build settings (`--build-setting NAME=VALUE`).
+    case entitlementsWithSettings(String, settings: [String: String])
+    /// A signed executable, read as `aasa-check entitlements` reads one: its slices' code
+    /// signatures checked (AASA616, AASA617) and their entitlements linted. Running it needs a
+    /// hash function (``run(digest:)``).
+    case executable(ExampleExecutable)
     /// A route list judged against a domain file served for `example.com`.
     case routes(document: String, routes: String)
     /// Two versions of a domain file (OLD then NEW), compared as `aasa-check diff` does.
@@ -97,6 +103,13 @@ public enum CodeExample: Sendable {
             }.joined()
         case .routes(let document, let routes):
             return "# domain file\n\(document)\n# route list\n\(routes)"
+        case .entitlementsWithSettings(let text, let settings):
+            return settings.sorted { $0.key < $1.key }.map { "# --build-setting \($0.key)=\($0.value)\n" }.joined() + text
+        case .executable(let example):
+            return "# \(example.summary)\n" + example.slices.map { slice in
+                "# \(slice.arch) slice, slot 5 seals "
+                    + (slice.sealed.map { SignedEntitlements.hex($0) } ?? "nothing") + "\n" + slice.entitlements
+            }.joined()
         case .hosting(let h):
             return h.displayText
         case .documentPair(let old, let new):

@@ -1,9 +1,10 @@
 extension CodeExample {
     /// Runs the example through the pipeline it names and returns every finding.
     ///
-    /// `nil` when this build has no pipeline for the example's kind (the examples test fails
-    /// on that rather than skipping).
-    public func run() -> [Diagnostic]? {
+    /// `nil` when this build has no pipeline for the example's kind, or for an executable when
+    /// no `digest` is given (the examples test fails on that rather than skipping).
+    /// - Parameter digest: the hash function an executable's signature is checked with.
+    public func run(digest: SignedEntitlements.Digest? = nil) -> [Diagnostic]? {
         switch self {
         case .document(let text, let domain):
             return Validator.validate(Array(text.utf8), domain: domain).diagnostics
@@ -17,6 +18,18 @@ extension CodeExample {
             return try? EntitlementsLinter.runExample(xml, appID: appID)
         case .crossCheck(let xml, let appID, let files):
             return try? EntitlementsLinter.runCrossCheckExample(xml, appID: appID, files: files)
+        case .entitlementsWithSettings(let xml, let values):
+            guard let file = try? EntitlementsFile.read(Array(xml.utf8), path: nil) else { return nil }
+            var settings = BuildSettings()
+            for (name, value) in values.sorted(by: { $0.key < $1.key }) { settings.set(name, value) }
+            return EntitlementsLinter.lint(file, settings: settings).diagnostics
+        case .executable(let example):
+            guard let digest, let machO = try? MachOFile.read(MemorySource(example.bytes, name: "App")) else { return nil }
+            let reading = SignedEntitlements.read(machO, file: "App", bundle: nil, digest: digest)
+            guard reading.unreadable.isEmpty else { return nil }
+            return reading.diagnostics + reading.subjects.filter { $0.sameAs == nil }.flatMap {
+                EntitlementsLinter.lint($0.file).diagnostics
+            }
         case .documentPair(let old, let new):
             return (try? DocumentDiff(old: Array(old.utf8), new: Array(new.utf8)))?.diagnostics()
         case .routes(let document, let routes):

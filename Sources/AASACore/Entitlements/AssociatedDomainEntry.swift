@@ -74,6 +74,9 @@ public struct AssociatedDomainEntry: Sendable, Hashable {
     public var malformations: [String]
     /// Build variables found in the entry, as written (`$(PRODUCT_BUNDLE_IDENTIFIER)`).
     public var unresolvedVariables: [String]
+    /// The entry as written, when ``raw`` is its expansion with build settings
+    /// (``BuildSettings``): `applinks:$(LINK_HOST)`.
+    public var unexpanded: String?
     /// The host is an IPv4 or IPv6 address.
     public var isIPAddress: Bool
     /// The host has characters outside ASCII (it must be written in punycode).

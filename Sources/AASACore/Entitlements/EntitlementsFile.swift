@@ -25,6 +25,11 @@ public struct EntitlementsFile: Sendable {
         case binaryPropertyList
         /// A CMS-signed provisioning profile.
         case signedProfile
+        /// The XML entitlements blob of a code signature (magic `0xfade7171`).
+        case codeSignatureXML
+        /// The DER entitlements blob of a code signature (magic `0xfade7172`), decoded into
+        /// the same model.
+        case codeSignatureDER
     }
 
     /// Largest file read, in bytes (profiles are tens of kilobytes).
@@ -62,6 +67,23 @@ public struct EntitlementsFile: Sendable {
         /// Any other type (payload: the type's name).
         case wrongType(String)
 
+        /// Parses the value of `com.apple.developer.associated-domains` (`nil`: absent).
+        public static func parse(_ value: PlistValue?) -> AssociatedDomains {
+            switch value {
+            case nil:
+                return .absent
+            case .array(let elements)?:
+                return .entries(elements.enumerated().map { i, element in
+                    if case .string(let s) = element { return .parse(s, index: i) }
+                    return .notAString(typeName: element.typeName, index: i)
+                })
+            case .string(let s)?:
+                return .granted(s)
+            case let other?:
+                return .wrongType(other.typeName)
+            }
+        }
+
         /// The parsed entries; empty unless the value is an array.
         public var entries: [AssociatedDomainEntry] {
             if case .entries(let e) = self { return e }
@@ -97,50 +119,48 @@ public struct EntitlementsFile: Sendable {
 
         let container: Container
         let plistBytes: [UInt8]
-        if CMSEnvelope.looksLikeCMS(bytes) {
+        switch ContainerFormat.detect(Array(bytes.prefix(512))) {
+        case .cms:
             container = .signedProfile
             plistBytes = try CMSEnvelope.content(of: bytes)
-            guard plistBytes.starts(with: Array("bplist".utf8)) || looksLikeXML(plistBytes) else {
-                throw .malformedProfile("the signed content is not a property list (\(describe(plistBytes)))")
+            switch ContainerFormat.detect(Array(plistBytes.prefix(512))) {
+            case .binaryPropertyList, .xmlPropertyList: break
+            default:
+                throw .malformedProfile("the signed content is not a property list (\(ContainerFormat.describe(plistBytes)))")
             }
-        } else if looksLikeCMSPrefix(bytes) {
+        case .truncatedCMS:
             throw .truncatedProfile("the file ends after \(bytes.count) bytes, inside the header of its signature envelope (CMS)")
-        } else if bytes.starts(with: Array("bplist".utf8)) {
+        case .binaryPropertyList:
             container = .binaryPropertyList
             plistBytes = bytes
-        } else if looksLikeXML(bytes) {
+        case .xmlPropertyList:
             container = .xmlPropertyList
             plistBytes = bytes
-        } else {
-            throw .notAPropertyList(describe(bytes))
+        case .machO, .fat:
+            throw .notAPropertyList("a Mach-O executable (starts \(ContainerFormat.hex(bytes))): "
+                + "give it to `aasa-check entitlements`, which reads its code signature")
+        case .zip:
+            throw .notAPropertyList("a zip archive (starts \(ContainerFormat.hex(bytes))): "
+                + "give the .ipa to `aasa-check entitlements`, which reads the apps inside")
+        case .json, .unknown:
+            throw .notAPropertyList(ContainerFormat.describe(bytes))
         }
 
         let isBinary = plistBytes.starts(with: Array("bplist".utf8))
-        var duplicateKeys: [PlistDuplicateKey] = []
-        if isBinary {
-            // Before Foundation expands shared references (see BinaryPlistGuard).
-            do {
-                duplicateKeys = try BinaryPlistGuard.check(plistBytes).duplicateKeys
-            } catch .malformedBinaryPropertyList(let why) where container == .signedProfile {
-                throw .malformedProfile("the signed content is a malformed binary property list: \(why)")
-            }
-        }
-        let object: Any
+        let value: PlistValue
+        var duplicateKeys: [PlistDuplicateKey]
         do {
-            var format = PropertyListSerialization.PropertyListFormat.xml
-            object = try PropertyListSerialization.propertyList(
-                from: Data(plistBytes), options: [], format: &format)
+            (value, duplicateKeys) = try PropertyList.parse(plistBytes)
         } catch {
-            // For a binary plist that Foundation's binary reader refuses, Foundation reports
-            // what its XML parser then says ("Unexpected character b at line 1"): useless.
-            let reason = isBinary ? Self.binaryRejected : parserReason(error)
-            if container == .signedProfile {
-                throw .malformedProfile("the signed content is not a property list: \(reason)")
+            guard container == .signedProfile else { throw error }
+            switch error {
+            case .malformedBinaryPropertyList(let why) where why != PropertyList.binaryRejected:
+                throw .malformedProfile("the signed content is a malformed binary property list: \(why)")
+            case .malformedBinaryPropertyList(let why), .malformedPropertyList(let why):
+                throw .malformedProfile("the signed content is not a property list: \(why)")
+            default:
+                throw error
             }
-            throw isBinary ? .malformedBinaryPropertyList(reason) : .malformedPropertyList(reason)
-        }
-        guard let value = PlistValue(foundation: object) else {
-            throw .malformedPropertyList("a value of a type property lists do not have")
         }
         guard case .dictionary(let root) = value else {
             if container == .signedProfile {
@@ -149,111 +169,56 @@ public struct EntitlementsFile: Sendable {
             throw .notADictionary(value.typeName)
         }
 
+        var file = try assemble(root: root, container: container, path: path)
+
+        // XML: one more read, by FoundationXML, for positions and for keys given twice, which
+        // Foundation's reader drops silently. Positions only for XML read directly from the file
+        // (a profile's plist is inside DER, where lines mean nothing to the reader).
+        if !isBinary, let outline = PlistXMLLocator.outline(in: plistBytes, keyPath: file.associatedDomainsKeyPath) {
+            duplicateKeys = outline.duplicateKeys
+            if container != .xmlPropertyList {
+                for i in duplicateKeys.indices { duplicateKeys[i].location = nil }
+            } else if case .entries(var entries) = file.associatedDomains, let offsets = outline.arrayElementOffsets,
+                      offsets.count == entries.count
+            {
+                let map = SourceMap(bytes: plistBytes)
+                for i in entries.indices { entries[i].location = map.location(of: offsets[i]) }
+                file.associatedDomains = .entries(entries)
+            }
+        }
+        file.duplicateKeys = duplicateKeys
+        return file
+    }
+
+    /// The dictionary keys leading to `com.apple.developer.associated-domains`: under
+    /// `Entitlements` in a profile.
+    var associatedDomainsKeyPath: [String] {
+        profile != nil ? ["Entitlements", associatedDomainsKey] : [associatedDomainsKey]
+    }
+
+    /// Builds the file from its property list, already read: splits a profile's fields from
+    /// its entitlements and parses the associated domains. Used for the files read here and for
+    /// the entitlements of a code signature (XML or DER blob).
+    /// - Throws: ``EntitlementsError/malformedProfile(_:)`` for a signed profile without an
+    ///   `Entitlements` dictionary.
+    public static func assemble(
+        root: [String: PlistValue], container: Container, path: String?
+    ) throws(EntitlementsError) -> EntitlementsFile {
         var entitlements = root
         var profile: ProvisioningProfile?
-        var keyPath = [associatedDomainsKey]
         if let nested = root["Entitlements"]?.dictionaryValue,
            container == .signedProfile || ProvisioningProfile.hasProfileKeys(root)
         {
             entitlements = nested
             profile = ProvisioningProfile(root: root, signed: container == .signedProfile)
-            keyPath = ["Entitlements", associatedDomainsKey]
         } else if container == .signedProfile {
             throw .malformedProfile("the signed property list has no Entitlements dictionary")
         }
-
-        // XML: one more read, by FoundationXML, for positions and for keys given twice, which
-        // Foundation's reader drops silently. Positions only for XML read directly from the file
-        // (a profile's plist is inside DER, where lines mean nothing to the reader).
-        var outline: PlistXMLLocator.Outline?
-        if !isBinary {
-            outline = PlistXMLLocator.outline(in: plistBytes, keyPath: keyPath)
-            duplicateKeys = outline?.duplicateKeys ?? []
-            if container != .xmlPropertyList {
-                for i in duplicateKeys.indices { duplicateKeys[i].location = nil }
-            }
-        }
-
-        var domains: AssociatedDomains
-        switch entitlements[associatedDomainsKey] {
-        case nil:
-            domains = .absent
-        case .array(let elements)?:
-            var entries: [AssociatedDomainEntry] = []
-            for (i, element) in elements.enumerated() {
-                if case .string(let s) = element {
-                    entries.append(.parse(s, index: i))
-                } else {
-                    entries.append(.notAString(typeName: element.typeName, index: i))
-                }
-            }
-            if container == .xmlPropertyList,
-               let offsets = outline?.arrayElementOffsets,
-               offsets.count == entries.count
-            {
-                let map = SourceMap(bytes: plistBytes)
-                for i in entries.indices { entries[i].location = map.location(of: offsets[i]) }
-            }
-            domains = .entries(entries)
-        case .string(let s)?:
-            domains = .granted(s)
-        case let other?:
-            domains = .wrongType(other.typeName)
-        }
-        var file = EntitlementsFile(
+        return EntitlementsFile(
             container: container, path: path, root: root, entitlements: entitlements, profile: profile,
-            associatedDomains: domains)
-        file.duplicateKeys = duplicateKeys
-        return file
+            associatedDomains: .parse(entitlements[associatedDomainsKey]))
     }
 
-    /// Why a binary plist that passed ``BinaryPlistGuard`` was still refused by Foundation.
-    static let binaryRejected =
-        "Foundation's binary reader refuses one of its objects (for example a UTF-8 string, a type of later versions of the format)"
-
-    /// A DER SEQUENCE header too short to hold the CMS content type: a profile cut short.
-    private static func looksLikeCMSPrefix(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count < 2 + 4 + 2 + CMSEnvelope.signedDataOID.count, bytes[0] == 0x30 else { return false }
-        if bytes.count == 1 { return true }
-        return bytes[1] == 0x80 || (0x81...0x84).contains(bytes[1])
-    }
-
-    private static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
-        var body = bytes[...]
-        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        // UTF-16 with a byte order mark: Foundation reads it; let it try.
-        if body.starts(with: [0xFE, 0xFF]) || body.starts(with: [0xFF, 0xFE]) { return true }
-        let first = body.first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) })
-        return first == UInt8(ascii: "<")
-    }
-
-    /// What unrecognised bytes look like, for the error message.
-    private static func describe(_ bytes: [UInt8]) -> String {
-        let head = Hex.bytes(bytes.prefix(8))
-        let sample = bytes.prefix(512)
-        let noControls = sample.allSatisfy { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || ($0 >= 0x20 && $0 != 0x7F) }
-        // Valid UTF-8, allowing the 512-byte sample to end inside a character.
-        let textual = noControls
-            && (0...3).contains { String(validating: sample.dropLast($0), as: UTF8.self) != nil }
-        if bytes.starts(with: [0x7F, 0x45, 0x4C, 0x46]) { return "an ELF binary (starts \(head))" }
-        if bytes.starts(with: [0xCF, 0xFA, 0xED, 0xFE]) || bytes.starts(with: [0xCA, 0xFE, 0xBA, 0xBE]) {
-            return "a Mach-O binary (starts \(head)); extract its entitlements with `codesign -d --entitlements -`"
-        }
-        if textual, let first = sample.first(where: { $0 > 0x20 }) {
-            if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-                return "text that starts with `\(Character(Unicode.Scalar(first)))` (JSON?), not `<` or `bplist`"
-            }
-            return "text that does not start with `<` (XML) or `bplist` (binary)"
-        }
-        return "binary data that starts \(head)"
-    }
-
-    /// Foundation's own reason for rejecting a property list.
-    private static func parserReason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let debug = ns.userInfo["NSDebugDescription"] as? String, !debug.isEmpty { return debug }
-        return ns.localizedDescription
-    }
 }
 
 /// The fields of a provisioning profile that decide app identity and capabilities.
@@ -306,6 +271,13 @@ public struct ProvisioningProfile: Sendable, Hashable {
         guard let id = applicationIdentifier, let dot = id.firstIndex(of: ".") else { return nil }
         let bundle = String(id[id.index(after: dot)...])
         return bundle.isEmpty || bundle.hasSuffix("*") ? nil : bundle
+    }
+
+    /// For a wildcard App ID (`PREFIX.*`, `PREFIX.com.example.*`): the text the bundle IDs it
+    /// covers start with (`""`, `com.example.`); `nil` for an explicit App ID.
+    public var wildcardBundleStem: String? {
+        guard let id = applicationIdentifier, id.hasSuffix("*"), let dot = id.firstIndex(of: ".") else { return nil }
+        return String(id[id.index(after: dot)...].dropLast())
     }
 
     init(root: [String: PlistValue], signed: Bool) {

@@ -1,5 +1,8 @@
 import Foundation
 
+/// The key that lets an app use managed-mode associated domains (AASA620).
+public let mdmManagedKey = "com.apple.developer.associated-domains.mdm-managed"
+
 /// The findings about one entitlements file or provisioning profile, before any domain file
 /// is fetched.
 public struct EntitlementsReport: Sendable {
@@ -10,8 +13,28 @@ public struct EntitlementsReport: Sendable {
     public var appIdentity: AppIdentity?
     /// Release or development, and why (for AASA603).
     public var buildKind: BuildKind
-    /// AASA601–AASA606, AASA608–AASA614, in entry order, then file-level findings.
+    /// AASA601–AASA620 found in the file, in entry order, then file-level findings.
     public var diagnostics: [Diagnostic]
+    /// Where the entitlements were read: the file, and for a built app the bundle and slice.
+    public var source: EntitlementsSubject.Source
+    /// The provisioning profile that signs them, when known (the file itself, `--profile`, or
+    /// a bundle's `embedded.mobileprovision`).
+    public var signingProfile: ProvisioningProfile?
+    /// A slice of a universal executable whose entitlements are those of an earlier report:
+    /// listed, but its findings and cross-check are not repeated.
+    public var isRepeat = false
+
+    /// The Team ID: `com.apple.developer.team-identifier`, else the profile's, else the app ID's
+    /// prefix.
+    public var teamID: String? {
+        file.entitlements["com.apple.developer.team-identifier"]?.stringValue
+            ?? signingProfile?.teamIdentifiers.first ?? appIdentity?.prefix
+    }
+
+    /// `get-task-allow` of the entitlements (or the profile's), when set.
+    public var getTaskAllow: Bool? {
+        file.entitlements["get-task-allow"]?.boolValue ?? signingProfile?.getTaskAllow
+    }
 }
 
 /// Lints the Associated Domains entitlement by aasa-reference.md §3 (codes AASA601–AASA606,
@@ -30,8 +53,13 @@ public enum EntitlementsLinter {
     ///   set to `file.path`, a JSON pointer into the property list and, for XML files, the
     ///   line and column of the entry's `<string>` element.
     ///   - now: the time a profile's expiry is judged against (AASA619).
+    ///   - settings: build settings to expand `$(NAME)` in entries with, as Xcode does when it
+    ///     signs (`--xcconfig`, `--build-setting`); `nil` when none are given (AASA613 then).
+    ///     An entry that comes out empty or malformed is AASA618; one that comes out well formed
+    ///     is checked as expanded (``AssociatedDomainEntry/unexpanded`` keeps what was written).
     public static func lint(
-        _ file: EntitlementsFile, appID: String? = nil, profile: EntitlementsFile? = nil, now: Date = Date()
+        _ file: EntitlementsFile, appID: String? = nil, profile: EntitlementsFile? = nil, now: Date = Date(),
+        settings: BuildSettings? = nil
     ) -> EntitlementsReport {
         let identity = AppIdentity.resolve(argument: appID, file: file, profile: profile)
         let kind = BuildKind.of(file, profile: profile?.profile)
@@ -70,8 +98,34 @@ public enum EntitlementsLinter {
         for duplicate in file.duplicateKeys {
             out.append(duplicateKeyFinding(duplicate, file: file))
         }
-        for entry in entries {
+        var broken: Set<Int> = []
+        if let settings {
+            entries = entries.map { entry in
+                guard !entry.unresolvedVariables.isEmpty else { return entry }
+                switch expand(entry, with: settings) {
+                case .success(let resolved):
+                    return resolved
+                case .failure(let finding):
+                    report(.aasa618, finding.message, hint: finding.hint, entry: entry)
+                    broken.insert(entry.index)
+                    return entry
+                }
+            }
+        }
+        for entry in entries where !broken.contains(entry.index) {
             lintEntry(entry, kind: kind, report: report)
+        }
+        // AASA620: managed-mode entries need the MDM-managed entitlement.
+        if file.entitlements[mdmManagedKey]?.boolValue != true {
+            let set = file.entitlements[mdmManagedKey].map { " (it is \($0.boolValue == false ? "false" : "a <\($0.typeName)>"))" }
+                ?? " (the key is absent)"
+            for entry in entries where entry.modes.contains(.managed) && entry.malformations.isEmpty {
+                report(.aasa620,
+                    "`\(shown(entry.raw))` is a managed-mode entry, but \(mdmManagedKey) is not true\(set): "
+                        + "the system uses managed-mode domains only for apps with that entitlement",
+                    hint: "add <key>\(mdmManagedKey)</key><true/> (the MDM Managed Associated Domains capability), "
+                        + "or drop `managed` from the mode", entry: entry)
+            }
         }
         lintSet(entries, report: report)
 
@@ -82,7 +136,10 @@ public enum EntitlementsLinter {
             report(.aasa612, "the file's signed application-identifier `\(shown(own))` is not the app ID checked, `\(shown(appID))`",
                 hint: "check the app ID the build is signed with, or drop --app-id to use the file's")
         }
-        return EntitlementsReport(file: file, entries: entries, appIdentity: identity, buildKind: kind, diagnostics: out)
+        return EntitlementsReport(
+            file: file, entries: entries, appIdentity: identity, buildKind: kind, diagnostics: out,
+            source: EntitlementsSubject.Source(file: file.path ?? "<stdin>"),
+            signingProfile: file.profile ?? profile?.profile)
     }
 
     /// The checks of a provisioning profile (AASA612): it grants Associated Domains, and its
@@ -112,9 +169,54 @@ public enum EntitlementsLinter {
             } else if let bundle = p.bundleID, bundle != wanted.bundleID {
                 report("\(name) is for bundle id `\(shown(bundle))`, not `\(shown(wanted.bundleID))` of the app ID checked",
                     hint: "use the profile made for this app")
+            } else if let pattern = p.wildcardBundleStem, !wanted.bundleID.utf8.starts(with: pattern.utf8) {
+                // A wildcard App ID (`PREFIX.com.example.*`) covers the bundle IDs that start so.
+                report("\(name) is for the wildcard App ID `\(shown(p.applicationIdentifier ?? ""))`, which does not cover "
+                    + "bundle id `\(shown(wanted.bundleID))` of the app ID checked",
+                    hint: "use a profile whose App ID covers this bundle id")
             }
         }
         return out
+    }
+
+    /// Why an entry cannot be expanded into a working one (AASA618).
+    struct ExpansionFailure: Error {
+        var message: String
+        var hint: String
+    }
+
+    /// Expands an entry's build settings: the entry as it will be signed, or why it comes out
+    /// empty or malformed, naming the settings to blame.
+    static func expand(_ entry: AssociatedDomainEntry, with settings: BuildSettings) -> Result<AssociatedDomainEntry, ExpansionFailure> {
+        let expansion = settings.expand(entry.raw)
+        var resolved = AssociatedDomainEntry.parse(expansion.value, index: entry.index)
+        resolved.location = entry.location
+        resolved.unexpanded = entry.raw
+        var why: [String] = []
+        if !expansion.cycles.isEmpty {
+            why.append(expansion.cycles.map { "`\(shown($0))`" }.joined(separator: ", ") + " refer\(expansion.cycles.count == 1 ? "s" : "") to itself")
+        }
+        if expansion.cut { why.append("the expansion is beyond aasa-check's limits") }
+        if !resolved.unresolvedVariables.isEmpty {
+            why.append("it still holds \(resolved.unresolvedVariables.map { "`\(shown($0))`" }.joined(separator: ", "))")
+        }
+        let problems = resolved.malformations + (resolved.service == nil && !resolved.serviceName.isEmpty
+            ? ["the unknown service `\(shown(resolved.serviceName))`"] : [])
+        // Well formed once expanded: linted and checked as it will be signed.
+        if why.isEmpty, problems.isEmpty { return .success(resolved) }
+        let names = expansion.undefined.isEmpty ? expansion.used : expansion.undefined
+        let blame = expansion.undefined.isEmpty
+            ? "from " + names.map { "`\(shown($0))`" }.joined(separator: ", ")
+            : names.map { "`\(shown($0))`" }.joined(separator: ", ") + (names.count == 1 ? " is" : " are")
+                + " not defined (an undefined setting is empty)"
+        let becomes = expansion.value.isEmpty ? "an empty entry" : "`\(shown(expansion.value))`"
+        return .failure(ExpansionFailure(
+            message: "`\(shown(entry.raw))` becomes \(becomes) once build settings are expanded (\(blame)): "
+                + (why + problems).joined(separator: "; "),
+            hint: expansion.undefined.isEmpty
+                ? "fix the value of \(names.map { "`\(shown($0))`" }.joined(separator: ", ")) for this configuration"
+                : "define \(names.map { "`\(shown($0))`" }.joined(separator: ", ")) for this configuration "
+                    + "(in the .xcconfig given, or with --build-setting), or write the domain itself"))
     }
 
     /// AASA615: a key given twice in one dictionary; the reader kept one value and dropped the

@@ -19,8 +19,13 @@ public enum CDNJudge {
 
     /// The CDN's copy as a document, when the CDN answered 200 with one.
     public static func usableCopy(_ cdn: FetchRecord?, domain: String) -> AASADocument? {
+        usableCompiledCopy(cdn, domain: domain)?.document
+    }
+
+    /// ``usableCopy(_:domain:)`` with its rules compiled, for callers that match against it.
+    public static func usableCompiledCopy(_ cdn: FetchRecord?, domain: String) -> CompiledDocument? {
         guard let cdn, cdn.error == nil, cdn.status == 200 else { return nil }
-        return Validator.validate(cdn.body, domain: domain).document
+        return Validator.validate(cdn.body, domain: domain).compiled
     }
 
     /// Judges the CDN exchange for `domain`.

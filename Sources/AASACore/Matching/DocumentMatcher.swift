@@ -28,132 +28,76 @@ public struct MatchResult: Sendable {
     public var closest: Rule? = nil
 }
 
-/// One rule with its keys resolved through `defaults` and its patterns compiled.
-public final class CompiledRule: Sendable {
-    public let rule: Rule
-    /// The keys after inheriting from the entry's and `applinks`' `defaults`.
-    public let keys: RuleKeys
-    public let exclude: Bool
-    public let caseSensitive: Bool
-    public let percentEncoded: Bool
-    public let path: CompiledPattern?
-    public let query: CompiledQuery?
-    public let fragment: CompiledPattern?
-
-    init(rule: Rule, entryDefaults: RuleKeys, applinksDefaults: RuleKeys, variables: [String: [String]]) {
-        self.rule = rule
-        let keys = rule.keys.inheriting(from: entryDefaults.inheriting(from: applinksDefaults))
-        self.keys = keys
-        exclude = keys.exclude ?? false
-        caseSensitive = keys.caseSensitive ?? true
-        percentEncoded = keys.percentEncoded ?? true
-        let cs = caseSensitive
-        path = keys.path.map { CompiledPattern($0, variables: variables, caseSensitive: cs, normalizePath: true) }
-        fragment = keys.fragment.map { CompiledPattern($0, variables: variables, caseSensitive: cs) }
-        switch keys.query {
-        case .string(let s)?:
-            query = .whole(CompiledPattern(s, variables: variables, caseSensitive: cs))
-        case .items(let items)?:
-            query = .items(items.map { ($0.name, CompiledPattern($0.pattern, variables: variables, caseSensitive: cs)) })
-        case nil:
-            query = nil
-        }
-    }
-
-    /// Whether the rule has no pattern key, or only `/` = `*` (or `/*`): it matches every URL.
-    public var matchesEverything: Bool {
-        (path == nil || path!.matchesEverything || path!.source == "/*") && query == nil && fragment == nil
-    }
-}
-
-/// The `?` of a rule, compiled.
-public enum CompiledQuery: Sendable {
-    case whole(CompiledPattern)
-    case items([(name: String, pattern: CompiledPattern)])
-}
-
-/// One `details` entry, compiled.
-public final class CompiledEntry: Sendable {
-    public let entry: DetailEntry
-    /// The rules in order; empty for an entry that matches everything (see ``matchesAll``).
-    public let rules: [CompiledRule]
-    /// Neither `components` nor `paths`: every URL matches.
-    public let matchesAll: Bool
-    /// Whether some rule decodes percent escapes (`percentEncoded: false`).
-    let decodes: Bool
-    /// Whether some rule matches case-insensitively.
-    let folds: Bool
-
-    init(entry: DetailEntry, rules: [CompiledRule], matchesAll: Bool) {
-        self.entry = entry
-        self.rules = rules
-        self.matchesAll = matchesAll
-        decodes = rules.contains { !$0.percentEncoded }
-        folds = rules.contains { !$0.caseSensitive }
-    }
+/// How ``DocumentMatcher`` finds the deciding rule.
+public enum MatchStrategy: String, Sendable, CaseIterable {
+    /// Each entry's rule list as one lazily built automaton over the path, then the `?` and
+    /// `#` of the few rules whose path matched (``CompiledDocument``; issue 15): the cost does
+    /// not grow with the number of rules. Falls back to ``ruleByRule`` for a path on which
+    /// the automaton would cost more.
+    case automaton
+    /// Every rule in order, each pattern matched on its own: the plain reading of spec §5,
+    /// kept as the reference the automaton is tested and benchmarked against.
+    case ruleByRule
 }
 
 /// Decides URLs for a document exactly as spec `aasa-reference.md` §5 describes.
 ///
-/// Built once per document (patterns compiled once); `decide` is then cheap and thread-safe.
+/// A matcher is a ``CompiledDocument`` (compile it once per run and share it) and the host
+/// the document is served for; making one from a compiled document costs nothing. `decide`
+/// and `decision` are thread-safe; for many URLs, ``decider(appIDs:)`` gives a
+/// ``URLDecider`` per thread.
 public struct DocumentMatcher: Sendable {
     /// The host the document is served for (lowercased), or `nil` when unknown (then the host
     /// check is skipped).
     public let host: String?
-    public let entries: [CompiledEntry]
-    /// Every app ID of `applinks.details`, in file order, each once.
-    public let appIDs: [String]
-    private let firstEntryForApp: [String: Int]
-    /// The same, keyed by the app IDs exactly as written (the common lookup, no case mapping).
-    private let firstEntryForAppAsWritten: [String: Int]
+    /// The compiled document.
+    public let compiled: CompiledDocument
+    /// How the deciding rule is found (``MatchStrategy/automaton`` unless asked otherwise).
+    public let strategy: MatchStrategy
     /// ``host`` as bytes for the fast path.
     let hostBytes: [UInt8]?
 
+    /// A matcher over a document compiled already (``ValidationResult/compiled``).
+    /// - Parameters:
+    ///   - compiled: the compiled document.
+    ///   - host: the host it is served for, when known.
+    ///   - strategy: how to find the deciding rule; both give the same decisions.
+    public init(compiled: CompiledDocument, host: String? = nil, strategy: MatchStrategy = .automaton) {
+        self.compiled = compiled
+        self.host = host?.lowercased()
+        self.strategy = strategy
+        hostBytes = host.map { Array($0.lowercased().utf8) }
+    }
+
+    /// Compiles `document` and makes a matcher over it. When the document was validated, pass
+    /// ``ValidationResult/compiled`` to ``init(compiled:host:strategy:)`` instead of compiling it again.
     /// - Parameters:
     ///   - document: the decoded document.
     ///   - host: the host it is served for, when known.
     public init(document: AASADocument, host: String? = nil) {
-        self.host = host?.lowercased()
-        hostBytes = host.map { Array($0.lowercased().utf8) }
-        let links = document.applinks
-        let variables = links?.substitutionVariables ?? [:]
-        let applinksDefaults = links?.defaults ?? RuleKeys()
-        var entries: [CompiledEntry] = []
-        var ids: [String] = []
-        var first: [String: Int] = [:]
-        var asWritten: [String: Int] = [:]
-        for entry in links?.details ?? [] {
-            let rules = entry.rules.rules.map {
-                CompiledRule(rule: $0, entryDefaults: entry.defaults, applinksDefaults: applinksDefaults, variables: variables)
-            }
-            let matchesAll: Bool
-            if case .matchAll = entry.rules { matchesAll = true } else { matchesAll = false }
-            let position = entries.count
-            entries.append(CompiledEntry(entry: entry, rules: rules, matchesAll: matchesAll))
-            for id in entry.appIDs {
-                let key = AppIdentity.canonical(id.value)
-                if first[key] == nil {
-                    first[key] = position
-                    ids.append(id.value)
-                }
-                // An ID written differently but equal after case mapping resolves the same way.
-                if asWritten[id.value] == nil { asWritten[id.value] = first[key] }
-            }
-        }
-        self.entries = entries
-        appIDs = ids
-        firstEntryForApp = first
-        firstEntryForAppAsWritten = asWritten
+        self.init(compiled: CompiledDocument(document), host: host)
     }
+
+    /// The compiled entries, in file order.
+    public var entries: [CompiledEntry] { compiled.entries }
+
+    /// Every app ID of `applinks.details`, in file order, each once.
+    public var appIDs: [String] { compiled.appIDs }
 
     /// The compiled entry that decides for `appID` (the first one that lists it), or `nil`.
     public func entry(for appID: String) -> CompiledEntry? {
-        if let i = firstEntryForAppAsWritten[appID] { return entries[i] }
-        return firstEntryForApp[AppIdentity.canonical(appID)].map { entries[$0] }
+        compiled.entry(for: appID)
     }
 
-    /// Decides `url` for `appID`.
+    /// Decides `url` for `appID`, with the deciding rule and an explanation (and for
+    /// `no_match`, the closest rule).
     public func decide(_ url: URLParts, appID: String) -> MatchResult {
+        var shared: EntryCaches?
+        return decide(url, appID: appID, caches: &shared)
+    }
+
+    /// ``decide(_:appID:)`` with the caches of a ``URLDecider`` (`nil`: the shared ones).
+    func decide(_ url: URLParts, appID: String, caches: inout EntryCaches?) -> MatchResult {
         var result = MatchResult(url: url.original, appID: appID, decision: .noMatch, detail: nil, component: nil,
                                  rule: nil, explanation: "")
         if let scheme = url.scheme, scheme != "https" && scheme != "http" {
@@ -176,7 +120,9 @@ public struct DocumentMatcher: Sendable {
         }
         var input = PreparedURL(url)
         var closest: (rule: CompiledRule, failures: [String], passed: [String])?
-        for rule in compiled.rules {
+        // Rules whose path does not match neither decide nor are the closest, so the rules the
+        // automaton names are enough.
+        let decided = firstRule(compiled, &input, caches: &caches) { rule, input in
             let outcome = evaluate(rule, &input)
             if outcome.failures.isEmpty {
                 result.decision = rule.exclude ? .exclude : .match
@@ -184,14 +130,16 @@ public struct DocumentMatcher: Sendable {
                 result.rule = rule.rule
                 let what = outcome.passed.isEmpty ? "it has no pattern key, so it matches every URL" : outcome.passed.joined(separator: ", ")
                 result.explanation = "\(ruleName(compiled, rule)) \(rule.exclude ? "excludes" : "matches")\(inheritedKeysNote(compiled, rule)): \(what)"
-                return result
+                return true
             }
-            guard pathMatches(rule, &input) else { continue }
+            guard pathMatches(rule, &input) else { return false }
             if closest == nil || outcome.failures.count < closest!.failures.count
                 || (outcome.failures.count == closest!.failures.count && outcome.passed.count > closest!.passed.count) {
                 closest = (rule, outcome.failures, outcome.passed)
             }
+            return false
         }
+        if decided != nil { return result }
         if let closest {
             result.closest = closest.rule.rule
             let parts = closest.passed + closest.failures
@@ -205,18 +153,47 @@ public struct DocumentMatcher: Sendable {
         return result
     }
 
-    /// The decision alone, without building an explanation: the fast path for bulk matching.
+    /// The decision alone, without building an explanation.
     /// - Returns: the decision and the indices of the deciding entry and rule.
     public func decision(_ url: URLParts, appID: String) -> (decision: MatchDecision, detail: Int?, component: Int?) {
+        var shared: EntryCaches?
+        return decision(url, appID: appID, caches: &shared)
+    }
+
+    func decision(_ url: URLParts, appID: String, caches: inout EntryCaches?) -> (decision: MatchDecision, detail: Int?, component: Int?) {
         if let scheme = url.scheme, scheme != "https" && scheme != "http" { return (.noMatch, nil, nil) }
         if let host, let urlHost = url.host, urlHost != host { return (.noMatch, nil, nil) }
         guard let compiled = entry(for: appID) else { return (.noMatch, nil, nil) }
         if compiled.matchesAll { return (.match, compiled.entry.index, nil) }
         var input = PreparedURL(url)
-        for rule in compiled.rules where matches(rule, &input) {
+        if let rule = firstRule(compiled, &input, caches: &caches, where: { matches($0, &$1) }) {
             return (rule.exclude ? .exclude : .match, compiled.entry.index, rule.rule.index)
         }
         return (.noMatch, compiled.entry.index, nil)
+    }
+
+    /// The first rule of `entry` that `accepts` (which must check every key, the path too),
+    /// offering it the rules in order: with ``MatchStrategy/automaton`` only the rules whose
+    /// path matches (or that have none), else every rule.
+    /// - Parameter caches: a ``URLDecider``'s caches; `nil` uses the entry's shared ones.
+    func firstRule(_ entry: CompiledEntry, _ input: inout PreparedURL, caches: inout EntryCaches?,
+                   where accepts: (CompiledRule, inout PreparedURL) -> Bool) -> CompiledRule? {
+        if strategy == .automaton {
+            let automaton = entry.automaton
+            let path = input.path(decoded: false, folded: false)
+            let decodedPath = automaton.decoded == nil ? path : input.path(decoded: true, folded: false)
+            func search(_ owned: inout EntryCaches) -> EntryAutomaton.Found {
+                automaton.search(&owned, path: path, decodedPath: decodedPath) { accepts(entry.rules[$0], &input) }
+            }
+            let found = caches != nil ? search(&caches!) : automaton.withSharedCaches(search)
+            switch found {
+            case .rule(let i)?: return entry.rules[i]
+            case .none?: return nil
+            case .gaveUp?, nil: break
+            }
+        }
+        for rule in entry.rules where accepts(rule, &input) { return rule }
+        return nil
     }
 
     /// Whether every pattern key of `rule` matches.

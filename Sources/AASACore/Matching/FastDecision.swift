@@ -9,11 +9,19 @@ extension DocumentMatcher {
     /// - Returns: the decision and the indices of the deciding entry and rule; `nil` when the
     ///   string is neither a URL nor a path.
     public func decision(_ url: String, appID: String) -> (decision: MatchDecision, detail: Int?, component: Int?)? {
-        guard let compiled = entry(for: appID) else {
+        var shared: EntryCaches?
+        return decision(url, entry: entry(for: appID), appID: appID, caches: &shared)
+    }
+
+    /// ``decision(_:appID:)`` for the entry that decides for `appID`, with a ``URLDecider``'s
+    /// caches (`nil`: the entry's shared ones).
+    func decision(_ url: String, entry compiled: CompiledEntry?, appID: String, caches: inout EntryCaches?)
+        -> (decision: MatchDecision, detail: Int?, component: Int?)? {
+        guard let compiled else {
             return URLParts(url) == nil ? nil : (.noMatch, nil, nil)
         }
         var text = url
-        let fast = text.withUTF8 { bytes in fastDecision(bytes, compiled) }
+        let fast = text.withUTF8 { bytes in fastDecision(bytes, compiled, caches: &caches) }
         switch fast {
         case .decided(let d, let c):
             return (d, compiled.entry.index, c)
@@ -21,7 +29,7 @@ extension DocumentMatcher {
             return nil
         case .useGeneralPath:
             guard let parts = URLParts(url) else { return nil }
-            return decision(parts, appID: appID)
+            return decision(parts, appID: appID, caches: &caches)
         case .outside:
             return (.noMatch, nil, nil)
         }
@@ -35,14 +43,15 @@ extension DocumentMatcher {
         case useGeneralPath
     }
 
-    func fastDecision(_ url: UnsafeBufferPointer<UInt8>, _ compiled: CompiledEntry) -> FastOutcome {
+    func fastDecision(_ url: UnsafeBufferPointer<UInt8>, _ compiled: CompiledEntry, caches: inout EntryCaches?) -> FastOutcome {
         let n = url.count
-        var hasPercent = false
-        for b in url {
-            // Characters URLParts would percent-encode take the general path.
-            if b < 0x21 || b > 0x7E || b == 0x22 || b == 0x3C || b == 0x3E || b == 0x60 { return .useGeneralPath }
-            if b == 0x25 { hasPercent = true }
+        // Characters URLParts would percent-encode take the general path.
+        var kinds: UInt8 = 0
+        Self.byteKinds.withUnsafeBufferPointer { table in
+            for b in url { kinds |= table[Int(b)] }
         }
+        if kinds & Self.encoded != 0 { return .useGeneralPath }
+        let hasPercent = kinds & Self.percent != 0
         if hasPercent && compiled.decodes { return .useGeneralPath }
         // Scheme and host.
         var i = 0
@@ -86,43 +95,91 @@ extension DocumentMatcher {
         }
         if k < n, url[k] == 0x23 { fragment = (k + 1)..<n }
         let path = UnsafeBufferPointer(rebasing: url[pathStart..<pathEnd])
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: path.count + 2) { normalized in
-            let length = Self.normalize(path, into: normalized)
-            let rawPath = UnsafeBufferPointer(rebasing: normalized[0..<length])
+        // Room for the normalised path, then for the URL folded (filled only when a rule that
+        // folds case needs it) and the path folded.
+        let room = path.count + 2
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room + (compiled.folds ? n + room : 0)) { buffer in
+            let length = Self.normalize(path, into: buffer)
+            let rawPath = UnsafeBufferPointer(rebasing: buffer[0..<length])
+            if strategy == .automaton {
+                var foldedURL = url
+                if let found = automatonDecision(compiled, path: rawPath, url: url, query: query, fragment: fragment, caches: &caches, folded: {
+                    if foldedURL.baseAddress == url.baseAddress {
+                        for j in 0..<n { buffer[room + j] = Self.lower(url[j]) }
+                        foldedURL = UnsafeBufferPointer(rebasing: buffer[room..<(room + n)])
+                    }
+                    return foldedURL
+                }) {
+                    return found
+                }
+            }
             guard compiled.folds else {
-                return decide(compiled, path: rawPath, url: url, query: query, fragment: fragment, foldedPath: rawPath, foldedURL: url)
+                return ruleByRuleDecision(compiled, path: rawPath, url: url, query: query, fragment: fragment,
+                                          foldedPath: rawPath, foldedURL: url)
             }
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length + n) { folded in
-                for j in 0..<length { folded[j] = Self.lower(normalized[j]) }
-                for j in 0..<n { folded[length + j] = Self.lower(url[j]) }
-                let foldedPath = UnsafeBufferPointer(rebasing: folded[0..<length])
-                let foldedURL = UnsafeBufferPointer(rebasing: folded[length..<(length + n)])
-                return decide(compiled, path: rawPath, url: url, query: query, fragment: fragment, foldedPath: foldedPath, foldedURL: foldedURL)
-            }
+            for j in 0..<n { buffer[room + j] = Self.lower(url[j]) }
+            for j in 0..<length { buffer[room + n + j] = Self.lower(buffer[j]) }
+            return ruleByRuleDecision(compiled, path: rawPath, url: url, query: query, fragment: fragment,
+                                      foldedPath: UnsafeBufferPointer(rebasing: buffer[(room + n)..<(room + n + length)]),
+                                      foldedURL: UnsafeBufferPointer(rebasing: buffer[room..<(room + n)]))
         }
     }
 
-    private func decide(_ compiled: CompiledEntry, path: UnsafeBufferPointer<UInt8>, url: UnsafeBufferPointer<UInt8>,
-                        query: Range<Int>, fragment: Range<Int>,
-                        foldedPath: UnsafeBufferPointer<UInt8>, foldedURL: UnsafeBufferPointer<UInt8>) -> FastOutcome {
-        for index in compiled.rules.indices {
-            let rule = compiled.rules[index]
+    /// The decision by the entry's automaton: the rules the path leads to, checked for `?` and
+    /// `#` in order; `nil` when the automaton gives up (or another thread holds the shared
+    /// caches). A path reaches the fast path only when it reads the same in both views: it has
+    /// no `%`, or no rule decodes.
+    /// - Parameter folded: the URL folded, for the rules that fold case.
+    private func automatonDecision(_ compiled: CompiledEntry, path: UnsafeBufferPointer<UInt8>, url: UnsafeBufferPointer<UInt8>,
+                                   query: Range<Int>, fragment: Range<Int>, caches: inout EntryCaches?,
+                                   folded: () -> UnsafeBufferPointer<UInt8>) -> FastOutcome? {
+        let rules = compiled.rules
+        func search(_ owned: inout EntryCaches) -> EntryAutomaton.Found {
+            compiled.automaton.search(&owned, path: path, decodedPath: path) { i in
+                let rule = rules[i]
+                if rule.decidesOnPath { return true }
+                return Self.conditionsHold(rule, url: url, foldedURL: rule.caseSensitive ? url : folded(),
+                                           query: query, fragment: fragment)
+            }
+        }
+        let found = caches != nil ? search(&caches!) : compiled.automaton.withSharedCaches(search)
+        switch found {
+        case .rule(let i)?: return .decided(rules[i].exclude ? .exclude : .match, rules[i].rule.index)
+        case .none?: return .decided(.noMatch, nil)
+        case .gaveUp?, nil: return nil
+        }
+    }
+
+    /// Every rule in order (``MatchStrategy/ruleByRule``); `foldedPath` and `foldedURL` are
+    /// the path and URL folded when some rule folds case.
+    private func ruleByRuleDecision(_ compiled: CompiledEntry, path: UnsafeBufferPointer<UInt8>, url: UnsafeBufferPointer<UInt8>,
+                                    query: Range<Int>, fragment: Range<Int>,
+                                    foldedPath: UnsafeBufferPointer<UInt8>, foldedURL: UnsafeBufferPointer<UInt8>) -> FastOutcome {
+        for rule in compiled.rules {
             let p = rule.caseSensitive ? path : foldedPath
-            let u = rule.caseSensitive ? url : foldedURL
             if let pattern = rule.path, !pattern.matches(ascii: p) { continue }
-            if let pattern = rule.fragment, !pattern.matches(ascii: UnsafeBufferPointer(rebasing: u[fragment])) { continue }
-            switch rule.query {
-            case .whole(let pattern)?:
-                if !pattern.matches(ascii: UnsafeBufferPointer(rebasing: u[query])) { continue }
-            case .items(let items)?:
-                // Names are compared exactly as written, so they come from the unfolded URL.
-                if !Self.itemsMatch(items, names: url, values: u, query: query) { continue }
-            case nil:
-                break
+            if !Self.conditionsHold(rule, url: url, foldedURL: rule.caseSensitive ? url : foldedURL, query: query, fragment: fragment) {
+                continue
             }
             return .decided(rule.exclude ? .exclude : .match, rule.rule.index)
         }
         return .decided(.noMatch, nil)
+    }
+
+    /// Whether the rule's `?` and `#` hold; `foldedURL` is the URL as the rule reads it.
+    @inline(__always)
+    static func conditionsHold(_ rule: CompiledRule, url: UnsafeBufferPointer<UInt8>, foldedURL u: UnsafeBufferPointer<UInt8>,
+                               query: Range<Int>, fragment: Range<Int>) -> Bool {
+        if let pattern = rule.fragment, !pattern.matches(ascii: UnsafeBufferPointer(rebasing: u[fragment])) { return false }
+        switch rule.query {
+        case .whole(let pattern)?:
+            return pattern.matches(ascii: UnsafeBufferPointer(rebasing: u[query]))
+        case .items(let items)?:
+            // Names are compared exactly as written, so they come from the unfolded URL.
+            return itemsMatch(items, names: url, values: u, query: query)
+        case nil:
+            return true
+        }
     }
 
     static func itemsMatch(_ items: [(name: String, pattern: CompiledPattern)], names: UnsafeBufferPointer<UInt8>,
@@ -176,6 +233,14 @@ extension DocumentMatcher {
             len += 1
         }
         return len
+    }
+
+    /// ``byteKinds`` flags: a byte URLParts would percent-encode, and `%`.
+    static let encoded: UInt8 = 1
+    static let percent: UInt8 = 2
+    static let byteKinds: [UInt8] = (0..<256).map { b in
+        if b < 0x21 || b > 0x7E || b == 0x22 || b == 0x3C || b == 0x3E || b == 0x60 { return encoded }
+        return b == 0x25 ? percent : 0
     }
 
     static let https: [UInt8] = Array("https".utf8)

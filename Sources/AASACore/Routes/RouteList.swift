@@ -110,13 +110,16 @@ public enum RouteList {
 
     /// Reads a route list: its routes, the entries that cannot be read, and its form, which
     /// the findings about the list as a whole (AASA705, AASA706) need.
+    /// A UTF-8 byte order mark (written by some Windows editors) and CRLF line ends are read
+    /// as plain UTF-8 text and LF: the list is the app's, not a file Apple's systems read.
     public static func read(_ bytes: [UInt8]) -> RouteListReading {
-        let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })
+        let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let first = bytes.dropFirst(bomLength).first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) })
         if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
-            let json = parseJSON(bytes)
+            let json = parseJSON(bomLength == 0 ? bytes : Array(bytes.dropFirst(bomLength)), offsetBy: bomLength)
             return RouteListReading(routes: json.routes, errors: json.errors, isJSON: true, unreadableAsAWhole: json.whole)
         }
-        let text = parseText(bytes)
+        let text = parseText(bytes, from: bomLength)
         return RouteListReading(routes: text.routes, errors: text.errors, isJSON: false,
                                 unreadableAsAWhole: text.routes.isEmpty && text.errors.count == 1 && text.errors[0].offset == 0
                                     && text.errors[0].message == notText)
@@ -124,17 +127,17 @@ public enum RouteList {
 
     static let notText = "the route list is not UTF-8 text"
 
-    static func parseText(_ bytes: [UInt8]) -> (routes: [RouteSpec], errors: [RouteListError]) {
+    /// - Parameter start: where the text starts (after a byte order mark).
+    static func parseText(_ bytes: [UInt8], from start: Int = 0) -> (routes: [RouteSpec], errors: [RouteListError]) {
         if firstInvalidUTF8Offset(bytes) != nil {
             return ([], [RouteListError(line: 1, column: 1, message: notText)])
         }
         var routes: [RouteSpec] = []
         var errors: [RouteListError] = []
-        let text = String(decoding: bytes, as: UTF8.self)
-        var lineOffset = 0
-        for (i, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (i, range) in lineRanges(bytes, from: start).enumerated() {
+            let rawLine = Substring(String(decoding: bytes[range], as: UTF8.self))
             let lineNumber = i + 1
-            defer { lineOffset += rawLine.utf8.count + 1 }
+            let lineOffset = range.lowerBound
             var words: [Substring] = []
             for word in rawLine.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
                 if word.hasPrefix("#") { break }
@@ -166,25 +169,50 @@ public enum RouteList {
         return (routes, errors)
     }
 
+    /// The byte ranges of the lines from `start`, without their ends: LF, CRLF (one end, not
+    /// two) and a lone CR each end a line.
+    static func lineRanges(_ bytes: [UInt8], from start: Int) -> [Range<Int>] {
+        var lines: [Range<Int>] = []
+        var lineStart = start
+        var i = start
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x0A || b == 0x0D {
+                lines.append(lineStart..<i)
+                if b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A { i += 1 }
+                lineStart = i + 1
+            }
+            i += 1
+        }
+        lines.append(lineStart..<bytes.count)
+        return lines
+    }
+
     /// - Returns: `whole` when the list as a whole cannot be read (not JSON, not a list).
-    static func parseJSON(_ bytes: [UInt8]) -> (routes: [RouteSpec], errors: [RouteListError], whole: Bool) {
+    /// - Parameter shift: bytes before `bytes` in the file (a byte order mark), added to offsets.
+    static func parseJSON(_ bytes: [UInt8], offsetBy shift: Int = 0) -> (routes: [RouteSpec], errors: [RouteListError], whole: Bool) {
         let parse = StrictJSONParser().parse(bytes)
         if let bad = parse.diagnostics.first(where: { $0.severity == .error }) {
             return ([], [RouteListError(line: bad.location?.line ?? 1, column: bad.location?.column ?? 1,
                                         message: "the route list is not valid JSON: \(bad.message)",
-                                        offset: bad.location?.offset ?? 0)], true)
+                                        offset: (bad.location?.offset ?? 0) + shift)], true)
         }
         guard let root = parse.root else { return ([], [], false) }
+        func location(of offset: Int) -> SourceLocation {
+            var loc = parse.sourceMap.location(of: offset)
+            loc.offset += shift
+            return loc
+        }
         let list = root.arrayValue ?? root["routes"]?.arrayValue
         guard let list else {
-            let loc = parse.sourceMap.location(of: root.offset)
+            let loc = location(of: root.offset)
             return ([], [RouteListError(line: loc.line, column: loc.column,
                                         message: "expected an array of routes or {\"routes\": [...]}", offset: loc.offset)], true)
         }
         var routes: [RouteSpec] = []
         var errors: [RouteListError] = []
         for element in list {
-            let loc = parse.sourceMap.location(of: element.offset)
+            let loc = location(of: element.offset)
             do {
                 if let s = element.stringValue {
                     routes.append(try route(s, expect: .app, at: loc))

@@ -2,6 +2,10 @@
 public struct ValidationResult: Sendable {
     /// The decoded document, or `nil` when the bytes are not a JSON object.
     public var document: AASADocument?
+    /// The document with its rules compiled, as validation used it: share it with matching,
+    /// routes, diffs and coverage (``DocumentMatcher/init(compiled:host:strategy:)``) rather
+    /// than compile again. `nil` when ``document`` is.
+    public var compiled: CompiledDocument?
     /// Findings in file order (2xx syntax, 3xx structure, 4xx rules, and AASA107/112/113).
     public var diagnostics: [Diagnostic]
     /// Line and column lookup for the validated bytes.
@@ -14,14 +18,23 @@ public struct CheckContext: Sendable {
     public let sourceMap: SourceMap
     /// The host the file is served for, when known.
     public let domain: String?
-    /// The document's rules compiled once, shared by the rule checks.
+    /// The document's rules compiled once, shared by the rule checks (and handed on in
+    /// ``ValidationResult/compiled``).
+    public let compiled: CompiledDocument
+    /// A matcher over ``compiled`` for ``domain``.
     public let matcher: DocumentMatcher
 
     public init(document: AASADocument, sourceMap: SourceMap, domain: String?) {
-        self.document = document
+        self.init(compiled: CompiledDocument(document), sourceMap: sourceMap, domain: domain)
+    }
+
+    /// A context over a document compiled already.
+    public init(compiled: CompiledDocument, sourceMap: SourceMap, domain: String?) {
+        document = compiled.document
+        self.compiled = compiled
         self.sourceMap = sourceMap
         self.domain = domain
-        matcher = DocumentMatcher(document: document, host: domain)
+        matcher = DocumentMatcher(compiled: compiled, host: domain)
     }
 
     /// A finding placed at a model element.
@@ -89,7 +102,8 @@ public enum Validator {
         for doc in CodeDoc.all {
             if let check = doc.check { diagnostics += check(context) }
         }
-        return ValidationResult(document: document, diagnostics: ordered(diagnostics), sourceMap: parse.sourceMap)
+        return ValidationResult(document: document, compiled: context.compiled, diagnostics: ordered(diagnostics),
+                                sourceMap: parse.sourceMap)
     }
 
     /// Findings with a place in file order, then the others, each group stable.

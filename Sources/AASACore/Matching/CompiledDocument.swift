@@ -1,0 +1,204 @@
+/// A rule's stable identity in its document: the `details` entry, the rule's place in
+/// `components` (or legacy `paths`), and its JSON pointer (RFC 6901).
+///
+/// Two compilations of the same document give the same identities, so validation, analysis,
+/// matching, routes, diffs and coverage can all name a rule the same way. Ordered as the
+/// system tries rules: by entry, then by place in the list.
+public struct RuleID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// 0-based index of the entry in `applinks.details` (position among the keys for the
+    /// dictionary form), as ``DetailEntry/index``.
+    public let detail: Int
+    /// 0-based index of the rule in `components` or `paths`, as ``Rule/index``.
+    public let component: Int
+    /// Whether the rule is a legacy `paths` string (else a `components` element).
+    public let isLegacyPath: Bool
+    /// Where the rule is written: `/applinks/details/0/components/3`.
+    public let pointer: String
+
+    public init(detail: Int, component: Int, isLegacyPath: Bool, pointer: String) {
+        self.detail = detail
+        self.component = component
+        self.isLegacyPath = isLegacyPath
+        self.pointer = pointer
+    }
+
+    /// `details[0].components[3]` (or `.paths[3]`).
+    public var description: String { "details[\(detail)].\(isLegacyPath ? "paths" : "components")[\(component)]" }
+
+    public static func < (a: RuleID, b: RuleID) -> Bool {
+        (a.detail, a.component) < (b.detail, b.component)
+    }
+}
+
+/// One rule with its keys resolved through `defaults` and its patterns compiled.
+public final class CompiledRule: Sendable {
+    public let rule: Rule
+    /// The rule's stable identity.
+    public let id: RuleID
+    /// The keys after inheriting from the entry's and `applinks`' `defaults`.
+    public let keys: RuleKeys
+    public let exclude: Bool
+    public let caseSensitive: Bool
+    public let percentEncoded: Bool
+    public let path: CompiledPattern?
+    public let query: CompiledQuery?
+    public let fragment: CompiledPattern?
+
+    init(rule: Rule, detail: Int, entryDefaults: RuleKeys, applinksDefaults: RuleKeys, variables: [String: [String]]) {
+        self.rule = rule
+        id = RuleID(detail: detail, component: rule.index, isLegacyPath: rule.isLegacyPath, pointer: rule.ref.pointer)
+        let keys = rule.keys.inheriting(from: entryDefaults.inheriting(from: applinksDefaults))
+        self.keys = keys
+        exclude = keys.exclude ?? false
+        caseSensitive = keys.caseSensitive ?? true
+        percentEncoded = keys.percentEncoded ?? true
+        let cs = caseSensitive
+        path = keys.path.map { CompiledPattern($0, variables: variables, caseSensitive: cs, normalizePath: true) }
+        fragment = keys.fragment.map { CompiledPattern($0, variables: variables, caseSensitive: cs) }
+        switch keys.query {
+        case .string(let s)?:
+            query = .whole(CompiledPattern(s, variables: variables, caseSensitive: cs))
+        case .items(let items)?:
+            query = .items(items.map { ($0.name, CompiledPattern($0.pattern, variables: variables, caseSensitive: cs)) })
+        case nil:
+            query = nil
+        }
+    }
+
+    /// Whether the rule has no pattern key, or only `/` = `*` (or `/*`): it matches every URL.
+    public var matchesEverything: Bool {
+        (path == nil || path!.matchesEverything || path!.source == "/*") && query == nil && fragment == nil
+    }
+
+    /// Whether the rule decides as soon as its path matches (it has no `?` and no `#`).
+    public var decidesOnPath: Bool { query == nil && fragment == nil }
+}
+
+/// The `?` of a rule, compiled.
+public enum CompiledQuery: Sendable {
+    case whole(CompiledPattern)
+    case items([(name: String, pattern: CompiledPattern)])
+}
+
+/// One `details` entry, compiled.
+public final class CompiledEntry: Sendable {
+    public let entry: DetailEntry
+    /// The rules in order; empty for an entry that matches everything (see ``matchesAll``).
+    public let rules: [CompiledRule]
+    /// Neither `components` nor `paths`: every URL matches.
+    public let matchesAll: Bool
+    /// Whether some rule decodes percent escapes (`percentEncoded: false`).
+    let decodes: Bool
+    /// Whether some rule matches case-insensitively.
+    let folds: Bool
+    /// The rule list as one automaton over the path (built lazily; see ``EntryAutomaton``).
+    let automaton: EntryAutomaton
+
+    init(entry: DetailEntry, rules: [CompiledRule], matchesAll: Bool, cacheLimit: Int) {
+        self.entry = entry
+        self.rules = rules
+        self.matchesAll = matchesAll
+        decodes = rules.contains { !$0.percentEncoded }
+        folds = rules.contains { !$0.caseSensitive }
+        automaton = EntryAutomaton(rules, cacheLimit: cacheLimit)
+    }
+
+    /// The entry's rule at `component`, when it has one.
+    public func rule(_ component: Int) -> CompiledRule? {
+        rules.indices.contains(component) ? rules[component] : nil
+    }
+}
+
+/// A decoded document with every rule compiled once, for everything that reads rules:
+/// validation and analysis (``CheckContext``), matching (``DocumentMatcher``, ``URLDecider``),
+/// routes, diffs and coverage. Compile once per document and share the value (it is immutable
+/// and thread-safe; its matching automata fill their caches as URLs are decided).
+///
+/// Semantics of spec `aasa-reference.md` §4–5: each rule's keys inherit from the entry's
+/// `defaults` over `applinks.defaults`; legacy `paths` become rules (`NOT ` → exclude); an
+/// app ID is decided by the first entry that lists it (the prefix compared upper-cased).
+public final class CompiledDocument: Sendable {
+    /// The document compiled.
+    public let document: AASADocument
+    /// Every entry of `applinks.details` that decoded, in file order.
+    public let entries: [CompiledEntry]
+    /// Every app ID of `applinks.details`, in file order, each once (as first written).
+    public let appIDs: [String]
+    private let firstEntryForApp: [String: Int]
+    /// The same, keyed by the app IDs exactly as written (the common lookup, no case mapping).
+    private let firstEntryForAppAsWritten: [String: Int]
+    /// ``DetailEntry/index`` → position in ``entries``.
+    private let positionOfDetail: [Int: Int]
+
+    /// Bytes of automaton cache each entry may hold per path view before it starts again
+    /// (the default of ``init(_:)``).
+    public static let defaultCacheLimit = 16 << 20
+
+    /// Compiles `document`.
+    public convenience init(_ document: AASADocument) {
+        self.init(document, cacheLimit: CompiledDocument.defaultCacheLimit)
+    }
+
+    /// - Parameter cacheLimit: bytes of lazily built automaton states each entry keeps per
+    ///   path view; past it the cache is emptied and built again (tests set it low).
+    init(_ document: AASADocument, cacheLimit: Int) {
+        self.document = document
+        let links = document.applinks
+        let variables = links?.substitutionVariables ?? [:]
+        let applinksDefaults = links?.defaults ?? RuleKeys()
+        var entries: [CompiledEntry] = []
+        var ids: [String] = []
+        var first: [String: Int] = [:]
+        var asWritten: [String: Int] = [:]
+        var positions: [Int: Int] = [:]
+        for entry in links?.details ?? [] {
+            let rules = entry.rules.rules.map {
+                CompiledRule(rule: $0, detail: entry.index, entryDefaults: entry.defaults,
+                             applinksDefaults: applinksDefaults, variables: variables)
+            }
+            let matchesAll: Bool
+            if case .matchAll = entry.rules { matchesAll = true } else { matchesAll = false }
+            let position = entries.count
+            entries.append(CompiledEntry(entry: entry, rules: rules, matchesAll: matchesAll, cacheLimit: cacheLimit))
+            positions[entry.index] = position
+            for id in entry.appIDs {
+                let key = AppIdentity.canonical(id.value)
+                if first[key] == nil {
+                    first[key] = position
+                    ids.append(id.value)
+                }
+                // An ID written differently but equal after case mapping resolves the same way.
+                if asWritten[id.value] == nil { asWritten[id.value] = first[key] }
+            }
+        }
+        self.entries = entries
+        appIDs = ids
+        firstEntryForApp = first
+        firstEntryForAppAsWritten = asWritten
+        positionOfDetail = positions
+    }
+
+    /// The compiled entry that decides for `appID` (the first one that lists it), or `nil`.
+    public func entry(for appID: String) -> CompiledEntry? {
+        if let i = firstEntryForAppAsWritten[appID] { return entries[i] }
+        return firstEntryForApp[AppIdentity.canonical(appID)].map { entries[$0] }
+    }
+
+    /// The entry whose ``DetailEntry/index`` is `detail`.
+    public func entry(detail: Int) -> CompiledEntry? {
+        positionOfDetail[detail].map { entries[$0] }
+    }
+
+    /// The rule at `component` of the entry `detail` (indices as ``MatchResult`` gives them).
+    public func rule(detail: Int, component: Int) -> CompiledRule? {
+        entry(detail: detail)?.rule(component)
+    }
+
+    /// The rule with this identity, when the document has it.
+    public func rule(_ id: RuleID) -> CompiledRule? {
+        rule(detail: id.detail, component: id.component).flatMap { $0.id == id ? $0 : nil }
+    }
+
+    /// Every rule of every entry, in the order the system reads them.
+    public var rules: [CompiledRule] { entries.flatMap(\.rules) }
+}
