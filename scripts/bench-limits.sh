@@ -44,6 +44,9 @@ put("k2-percent.json", doc([{"/": "/buy/*"}, {"/": "/" + "%2F" * 33000}]))
 put("k2-starred.json", doc([{"/": "/a*"}, {"/": "*" + "ab" * 50000 + "*"}]))
 put("k2-1mb.json", doc([{"/": "/" + "a" * 1000000 + "*"}, {"/": "*a?a?a?a?a?a*b*"}, {"/": "/buy/*"}]))
 put("k2-url.txt", "/" + "a" * 1000000 + "b\n/" + "ab" * 400000 + "\n")
+# Kind 2's neighbour: many `*` before a variable (alternatives: the NFA simulation decides).
+put("k2-stars.json", json.dumps({"applinks": {"substitutionVariables": {"v": ["x", "y*"]}, "details": [{"appIDs": [app], "components": [{"/": "/" + "*a" * 500 + "$(v)"}]}]}}))
+put("k2-stars.txt", "/" + "a" * 200000 + "\n/" + "ba" * 100000 + "y\n")
 # Kind 3: a thousand variable values with *, ? and non-ASCII text.
 vals = ["*é%d?" % i for i in range(1000)]
 put("k3-values.json", doc([{"/": "/account/$(v)"}, {"/": "/account/$(v)x"}, {"/": "/account/*"}], substitutionVariables={"v": vals}))
@@ -86,6 +89,7 @@ row "k2 validate: *abab…* after /a*" 0.5 256 -- validate "$work/k2-starred.jso
 row "k2 validate: 1 MB pattern (read cap)" 2 256 -- validate "$work/k2-1mb.json" --quiet
 # (URLs on standard input: one argument of 1 MB is past the kernel's limit, so exec would fail.)
 input=$work/k2-url.txt row "k2 match: 1 MB pattern, two 1 MB URLs" 2 256 -- match "$work/k2-1mb.json"
+input=$work/k2-stars.txt row "k2 match: 500 * before \$(v), two 200 KB URLs" 2 256 -- match "$work/k2-stars.json"
 row "k3 validate: 1,000 values *é?" 0.5 256 -- validate "$work/k3-values.json" --quiet
 row "k3 match /account/*: 1,000 values" 1 256 -- match "$work/k3-values.json" /account/*
 row "k3 validate: 1,000 values, 3 uses" 0.5 256 -- validate "$work/k3-values2.json" --quiet
