@@ -21,9 +21,10 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "AASANet", dependencies: ["CCurl", "AASACore"]),
-        // libarchive (Debian libarchive-dev) streams the members of an .ipa (zip); libcrypto
-        // (Debian libssl-dev) computes the hashes code signatures seal. Linux only: macOS has
-        // CommonCrypto for the hashes and no libarchive headers in its SDK (no .ipa there).
+        // libarchive (Debian libarchive-dev) streams the members of an .ipa (zip) and decodes
+        // gzip-compressed sitemaps (AASACheckKit); libcrypto (Debian libssl-dev) computes the
+        // hashes code signatures seal. Linux only: macOS has CommonCrypto for the hashes and no
+        // libarchive headers in its SDK (no .ipa, no gzip sitemaps there).
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Reading built apps from disk: files by seeking, .app/.xcarchive directories, .ipa
@@ -33,7 +34,9 @@ let package = Package(
             .target(name: "CArchive", condition: .when(platforms: [.linux])),
             .target(name: "CCrypto", condition: .when(platforms: [.linux])),
         ]),
-        .target(name: "AASACheckKit", dependencies: ["AASACore", "AASANet", "AASAArtifacts"]),
+        .target(name: "AASACheckKit", dependencies: [
+            "AASACore", "AASANet", "AASAArtifacts", .target(name: "CArchive", condition: .when(platforms: [.linux])),
+        ]),
         .executableTarget(name: "aasa-check", dependencies: ["AASACheckKit"]),
         // The matching benchmark (scripts/bench-match.sh).
         .executableTarget(name: "aasa-bench", dependencies: ["AASACore"]),

@@ -138,6 +138,49 @@ PY
     head -c $((64*1024*1024)) /dev/zero | tr '\0' ' ' | gzip -9 > "$sites/bomb.aasa.test/$wk.gz"
 }
 
+# Sites with sitemaps (coverage): shop.example serves Fixtures/sitemaps/shop as a live shop
+# would; sitemaps.aasa.test serves an index naming every kind of bad sitemap; nositemap.aasa.test
+# has neither robots.txt nor /sitemap.xml.
+sitemap_sites() {
+    local shop=$STATE/sites/shop.example bad=$STATE/sites/sitemaps.aasa.test wk=.well-known/apple-app-site-association
+    mkdir -p "$shop/.well-known" "$bad/.well-known" "$STATE/sites/nositemap.aasa.test/.well-known"
+    cp "$FIXTURES"/sitemaps/shop/*.xml "$FIXTURES"/sitemaps/shop/*.xml.gz "$shop/"
+    cp "$FIXTURES/sitemaps/shop/apple-app-site-association" "$shop/$wk"
+    printf 'User-agent: *\nDisallow: /account/\n\nSitemap: https://shop.example/sitemap_index.xml\n' > "$shop/robots.txt"
+    cp "$FIXTURES/sitemaps/shop/apple-app-site-association" "$bad/$wk"
+    cp "$FIXTURES/harness/good.json" "$STATE/sites/nositemap.aasa.test/$wk"
+    # Apple's CDN has the same files; for sitemaps.aasa.test an older one without /product-category/*.
+    cp "$FIXTURES/sitemaps/shop/apple-app-site-association" "$STATE/cdn/shop.example.json"
+    cp "$FIXTURES/harness/good.json" "$STATE/cdn/nositemap.aasa.test.json"
+    grep -v '"/product-category/\*"' "$FIXTURES/sitemaps/shop/apple-app-site-association" > "$STATE/cdn/sitemaps.aasa.test.json"
+    printf 'Sitemap: https://sitemaps.aasa.test/index.xml\n' > "$bad/robots.txt"
+    python3 - "$bad" <<'PY'
+import gzip, sys
+d = sys.argv[1]
+head = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+def urlset(pages):
+    return head + "".join(f"<url><loc>{p}</loc></url>\n" for p in pages) + "</urlset>\n"
+names = ["ok.xml", "bomb.xml.gz", "missing.xml", "broken.xml", "html.xml", "encoded.xml", "moved.xml", "away.xml",
+         "index.xml", "https://other.aasa.test/x.xml", "http://sitemaps.aasa.test/plain.xml"]
+locs = [n if n.startswith("http") else "https://sitemaps.aasa.test/" + n for n in names]
+open(f"{d}/index.xml", "w").write('<?xml version="1.0"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+    + "".join(f"<sitemap><loc>{l}</loc></sitemap>\n" for l in locs) + "</sitemapindex>\n")
+open(f"{d}/ok.xml", "w").write(urlset([f"https://sitemaps.aasa.test/product/p{i}/" for i in range(5)]))
+open(f"{d}/broken.xml", "w").write(head + "<url><loc>https://sitemaps.aasa.test/product/a?x=1&y=2</loc></url>\n</urlset>\n")
+open(f"{d}/html.xml", "w").write("<!DOCTYPE html><html><body>Not found</body></html>\n")
+open(f"{d}/target.xml", "w").write(urlset(["https://sitemaps.aasa.test/blog/moved/"]))
+# A gzip bomb: a sitemap that opens, then 64 MiB of spaces (about 64 KiB compressed).
+with gzip.open(f"{d}/bomb.xml.gz", "wb", compresslevel=9) as f:
+    f.write(head.encode())
+    block = b" " * (1 << 20)
+    for _ in range(64):
+        f.write(block)
+# Served with Content-Encoding: gzip (nginx gzip_static): libcurl decodes it.
+with gzip.open(f"{d}/encoded.xml.gz", "wb") as f:
+    f.write(urlset([f"https://sitemaps.aasa.test/product-category/c{i}/" for i in range(3)]).encode())
+PY
+}
+
 # The bulk family: one directory per kind, shared by every KIND-N.bulk.test host.
 bulk_sites() {
     local bulk=$STATE/bulk wk=.well-known/apple-app-site-association k
@@ -292,6 +335,20 @@ http {
         ssl_certificate $S/pki/wronghost.pem;
         ssl_certificate_key $S/pki/wronghost.key;
     }
+    # Sitemaps (sitemap_sites): XML, gzip files as such, one sitemap gzip-encoded on the wire,
+    # redirects on the same host and to another.
+    server {
+        listen 127.0.0.1:$port ssl;
+        server_name shop.example sitemaps.aasa.test;
+        root $S/sites/\$host;
+        types { application/xml xml; application/gzip gz; text/plain txt; text/html html; }
+        default_type application/json;
+        location = /encoded.xml { gzip_static always; types { } default_type application/xml; }
+        location = /moved.xml { return 301 /target.xml; }
+        location = /away.xml { return 302 https://elsewhere.aasa.test/target.xml; }
+        location = /old-sitemap.xml { return 308 https://shop.example/post-sitemap.xml; }
+        location = /html.xml { types { } default_type text/html; }
+    }
     # Echoes what the client sent, and sets a cookie it must never send back.
     server {
         listen 127.0.0.1:$port ssl;
@@ -442,6 +499,7 @@ collect_sites() {
     rm -rf "$STATE/bulk"
     demo_sites
     generate_sites
+    sitemap_sites
     bulk_sites
 }
 

@@ -71,6 +71,7 @@ public enum AASACheck {
         MatchCommand.self,
         RoutesCommand.self,
         DiffCommand.self,
+        CoverageCommand.self,
         ExplainCommand.self,
         EntitlementsCommand.self,
     ]
@@ -223,6 +224,24 @@ public enum AASACheck {
             s += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0) + c.abstract + "\n"
         }
         s += """
+
+        EXAMPLES:
+          # Check a domain: hosting, Apple's CDN copy, the file's rules
+          aasa-check example.com
+
+          # The release gate: the file about to be deployed, the app's entitlement and routes
+          aasa-check validate public/.well-known/apple-app-site-association
+          aasa-check entitlements App/App.entitlements --app-id ABCDE12345.com.example.app
+          aasa-check routes public/.well-known/apple-app-site-association --routes routes.txt
+
+          # The entitlements sealed into the signed app (.ipa, .app, .xcarchive, executable)
+          aasa-check entitlements build/App.ipa
+
+          # Which URLs change app when the deployed file is replaced
+          aasa-check diff example.com public/.well-known/apple-app-site-association
+
+          # Which app opens a URL, and by which rule
+          aasa-check match example.com https://example.com/buy/42
 
         Run `aasa-check help COMMAND` or `aasa-check COMMAND --help` for a command's options.
         Exit status: 0 no finding at or above --fail-on, 1 findings, 2 usage error.

@@ -22,6 +22,9 @@ final class CurlTransfer {
     private(set) var setupFailure: TransportError?
 
     private var body: [UInt8] = []
+    /// ``HTTPRequest/bodyFile`` opened for writing, and the bytes written to it.
+    private var file: UnsafeMutablePointer<FILE>?
+    private var fileBytes = 0
     private var truncated = false
     private var headers: [HTTPHeader] = []
     private var statusLine = ""
@@ -43,6 +46,7 @@ final class CurlTransfer {
     }
 
     deinit {
+        if let file { fclose(file) }
         curl_easy_cleanup(handle)
         curl_slist_free_all(headerList)
         curl_slist_free_all(connectToList)
@@ -103,6 +107,10 @@ final class CurlTransfer {
             return size * count
         })
 
+        if let path = request.bodyFile {
+            file = fopen(path, "wb")
+            if file == nil { codes.append(("WRITEDATA (\(String(cString: strerror(errno))): \(path))", CURLE_WRITE_ERROR)) }
+        }
         if let (name, code) = codes.first {
             let kind: TransportErrorKind = code == CURLE_UNSUPPORTED_PROTOCOL || code == CURLE_URL_MALFORMAT ? .badURL : .other
             setupFailure = TransportError(
@@ -128,6 +136,14 @@ final class CurlTransfer {
     /// Write callback: keeps at most `maxBodyBytes` decoded bytes and aborts the transfer
     /// (returns less than given, so libcurl stops with `CURLE_WRITE_ERROR`) as soon as more arrive.
     private func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Int {
+        if let file {
+            let room = max(0, request.maxBodyBytes - fileBytes)
+            let n = min(room, chunk.count)
+            if n > 0, let base = chunk.baseAddress, fwrite(base, 1, n, file) != n { return 0 }
+            fileBytes += n
+            if n < chunk.count { truncated = true }
+            return n == chunk.count ? n : 0
+        }
         let room = max(0, request.maxBodyBytes - body.count)
         if chunk.count <= room {
             body.append(contentsOf: chunk)
@@ -167,6 +183,10 @@ final class CurlTransfer {
 
     /// The outcome once libcurl reports the transfer done with `code`.
     func finish(_ code: CURLcode) -> FetchOutcome {
+        if let file {
+            fclose(file)
+            self.file = nil
+        }
         let timings = readTimings()
         let ip = stringInfo(CURLINFO_PRIMARY_IP)
         let status = longInfo(CURLINFO_RESPONSE_CODE)

@@ -44,6 +44,10 @@ public struct HTTPRequest: Sendable, Hashable {
     public var maxBodyBytes: Int
     /// Allow `http://` URLs. Off by default: only `https` is allowed (`CURLOPT_PROTOCOLS_STR`).
     public var allowPlainHTTP: Bool
+    /// When set, the decoded body is written to this file (created or emptied first) instead
+    /// of being kept in memory, still at most ``maxBodyBytes``; ``HTTPResponse/body`` is then
+    /// empty. For large bodies read later as a stream (sitemaps).
+    public var bodyFile: String?
 
     public init(
         url: String,
@@ -54,7 +58,8 @@ public struct HTTPRequest: Sendable, Hashable {
         connectTimeout: Double = 10,
         timeout: Double = 30,
         maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes,
-        allowPlainHTTP: Bool = false
+        allowPlainHTTP: Bool = false,
+        bodyFile: String? = nil
     ) {
         self.url = url
         self.headers = headers
@@ -65,5 +70,6 @@ public struct HTTPRequest: Sendable, Hashable {
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
         self.allowPlainHTTP = allowPlainHTTP
+        self.bodyFile = bodyFile
     }
 }

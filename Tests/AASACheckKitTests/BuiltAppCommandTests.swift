@@ -93,6 +93,23 @@ import Testing
         #expect(r.stdout.contains("SoarStarterSwift-arm64: 4 associated domains"))
     }
 
+    @Test func anExecutableOnStandardInputIsReadFromMemoryAnIPAIsRefused() throws {
+        let universal = Array(try Data(contentsOf: URL(fileURLWithPath: sample("SoarStarterSwift-universal-differ"))))
+        let fat = run(["entitlements", "-", "--format", "json"] + (try domainFiles()), stdin: universal)
+        #expect(fat.status == 1)
+        #expect(try fat.codes() == ["AASA617"])
+        #expect(try objects(fat).map { ($0["source"] as? [String: Any])?["arch"] as? String } == ["arm64", "x86_64"])
+        #expect(try objects(fat).first.map { ($0["source"] as? [String: Any])?["file"] as? String } == "<stdin>")
+        let ipa = Array(try Data(contentsOf: URL(fileURLWithPath: sample("SoarStarterSwift.ipa"))))
+        let refused = run(["entitlements", "-"], stdin: ipa)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("<stdin>: a zip archive through standard input or a pipe; an .ipa is read in place, "
+            + "member by member: give its path"))
+        let cut = run(["entitlements", "-"], stdin: Array(universal.prefix(100)))
+        #expect(cut.status == 2)
+        #expect(cut.stderr.contains("<stdin>: cut short"))
+    }
+
     // MARK: build settings
 
     func source(_ entries: [String]) throws -> String {

@@ -12,7 +12,7 @@ private func run(_ args: [String], directory: String, terminal: Bool = false, en
 }
 
 /// A fresh directory for a test, removed by the caller.
-private func temporaryDirectory() throws -> String {
+func temporaryDirectory() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-check-tests-" + UUID().uuidString).path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
@@ -25,7 +25,7 @@ private func temporaryDirectory() throws -> String {
         let r = run(["help", "nope"])
         #expect(r.status == 2)
         #expect(r.stdout.isEmpty)
-        #expect(r.stderr == "aasa-check help: unknown command nope; the commands are check, validate, match, routes, diff, explain, entitlements\n")
+        #expect(r.stderr == "aasa-check help: unknown command nope; the commands are check, validate, match, routes, diff, coverage, explain, entitlements\n")
     }
 
     @Test func helpOfEachCommandIsItsHelp() {

@@ -124,6 +124,10 @@ import Testing
         #expect(help.stdout.contains("USAGE: aasa-check validate"))
         #expect(help.stdout.contains("EXAMPLES:"))
         #expect(run([]).status == 2)
+        let overview = run(["--help"])
+        #expect(overview.status == 0)
+        #expect(overview.stdout.contains("EXAMPLES:\n  # Check a domain"))
+        #expect(overview.stdout.contains("aasa-check diff example.com public/.well-known/apple-app-site-association"))
     }
 
     @Test func explainEveryCode() {

@@ -91,8 +91,13 @@ import Testing
         #expect(try F.codes(devSigned, path: "Release.xcent") == [])
         let distSigned = F.plist(entries, extra: "\t<key>get-task-allow</key>\n\t<false/>")
         #expect(try F.codes(distSigned, path: "AppDebug.xcent") == ["AASA603"])
-        // Managed mode counts too (and needs the MDM-managed entitlement, AASA620).
-        #expect(try F.codes(F.plist(["applinks:soarstarter.com?mode=managed"])) == ["AASA603", "AASA620"])
+        // Managed mode alone is for apps MDM deploys, release builds included: no AASA603,
+        // but it needs the MDM-managed entitlement (AASA620). With developer mode it counts.
+        #expect(try F.codes(F.plist(["applinks:soarstarter.com?mode=managed"])) == ["AASA620"])
+        let mdm = "\t<key>com.apple.developer.associated-domains.mdm-managed</key>\n\t<true/>"
+        #expect(try F.codes(F.plist(["applinks:intranet.soarstarter.com?mode=managed"], extra: mdm), path: "Soar.entitlements") == [])
+        #expect(try F.codes(F.plist(["applinks:intranet.soarstarter.com?mode=developer+managed"], extra: mdm), path: "Soar.entitlements")
+                    == ["AASA603"])
         let d = try #require(EntitlementsLinter.lint(try EntitlementsFile.read(Array(F.plist(entries).utf8)))
             .diagnostics.first)
         #expect(d.message.contains("`?mode=developer`"))

@@ -57,14 +57,14 @@ public enum DiffCommand: Command {
             if let note = side.note { out.note(note) }
         }
         if let list { out.source(list.path, list.bytes) }
-        guard let oldDocument = old.document, let newDocument = new.document else {
+        guard let oldCompiled = old.compiled, let newCompiled = new.compiled else {
             out.findings(old.diagnostics + new.diagnostics + (list?.diagnostics ?? []))
             if let unreadable = list?.unreadable { out.unreadable(unreadable) }
-            return RunEnd(subject: "no comparison: \([old, new].filter { $0.document == nil }.map(\.label).joined(separator: " and ")) could not be read")
+            return RunEnd(subject: "no comparison: \([old, new].filter { $0.compiled == nil }.map(\.label).joined(separator: " and ")) could not be read")
         }
         out.subject(new.label, kind: .domainFile)
 
-        let diff = DocumentDiff(old: oldDocument, new: newDocument)
+        let diff = DocumentDiff(old: oldCompiled, new: newCompiled)
         func wanted(_ appID: String) -> Bool {
             appIDs.isEmpty || appIDs.contains { AppIdentity.canonical($0) == AppIdentity.canonical(appID) }
         }
@@ -76,8 +76,8 @@ public enum DiffCommand: Command {
         var findings = (old.diagnostics + new.diagnostics).filter { $0.severity == .error }
         if let list {
             let domain = arguments.value("--domain")?.lowercased() ?? new.host ?? old.host ?? "example.com"
-            let oldMatcher = DocumentMatcher(document: oldDocument, host: domain)
-            let newMatcher = DocumentMatcher(document: newDocument, host: domain)
+            let oldMatcher = DocumentMatcher(compiled: oldCompiled, host: domain)
+            let newMatcher = DocumentMatcher(compiled: newCompiled, host: domain)
             let inOld = Set(oldMatcher.appIDs.map(AppIdentity.canonical))
             let apps = appIDs.isEmpty ? newMatcher.appIDs.filter { inOld.contains(AppIdentity.canonical($0)) } : appIDs
             routeChanges = RouteDiff.compare(list.routes, old: oldMatcher, new: newMatcher, domain: domain, appIDs: apps)
@@ -115,6 +115,8 @@ struct DiffSide {
     var label: String
     var bytes: [UInt8] = []
     var document: AASADocument?
+    /// ``document`` compiled, once for the whole run (issue 16).
+    var compiled: CompiledDocument?
     /// The host it is served for, when it is a domain's file (or `--domain` was given).
     var host: String?
     /// Why it could not be read, or what was wrong fetching it (attributed).
@@ -150,7 +152,7 @@ struct DiffSide {
         // with --origin, or for a domain in an alternate mode) the origin's file.
         let loaded = try DocumentSource.loadDomain(target, arguments: arguments)
         var side = DiffSide(label: loaded.deciding?.label ?? loaded.label, bytes: loaded.deciding?.bytes ?? loaded.bytes,
-                            document: loaded.document, host: target.host, fetches: loaded.fetches, note: loaded.notice,
+                            document: loaded.document, compiled: loaded.compiled ?? loaded.document.map(CompiledDocument.init), host: target.host, fetches: loaded.fetches, note: loaded.notice,
                             target: target.host, source: loaded.decidedBy)
         // Shown: why the file could not be compared, and Apple's CDN failing to hold a copy
         // (devices then have none to read).
@@ -166,7 +168,9 @@ struct DiffSide {
             return
         }
         do {
-            document = try DocumentDiff.decode(bytes)
+            let decoded = try DocumentDiff.decode(bytes)
+            document = decoded
+            compiled = CompiledDocument(decoded)
         } catch {
             if case .unreadable(_, let found) = error {
                 diagnostics += found.attributed(target: target, source: source, file: file)

@@ -104,7 +104,7 @@ public enum MatchCommand: Command {
         }
         // The file's findings come after the decisions.
         out.findings(loaded.diagnostics + differing)
-        out.rules(of: loaded.document, subject: loaded.deciding?.label ?? loaded.label, host: loaded.host, findings: loaded.diagnostics)
+        out.rules(of: loaded.compiled, subject: loaded.deciding?.label ?? loaded.label, host: loaded.host, findings: loaded.diagnostics)
         return RunEnd(subject: "\(decided) decision\(decided == 1 ? "" : "s"), \(opens) open\(opens == 1 ? "s" : "") the app")
     }
 }

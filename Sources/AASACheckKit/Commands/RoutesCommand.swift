@@ -76,7 +76,8 @@ public enum RoutesCommand: Command {
             out.note("the file is judged as served for \(inferred), the host of the route list's full URLs; give --domain to name another", kind: .notice)
         }
         let domain = host ?? "example.com"
-        let matcher = DocumentMatcher(compiled: loaded.compiled ?? CompiledDocument(document), host: host)
+        let compiled = loaded.compiled ?? CompiledDocument(document)
+        let matcher = DocumentMatcher(compiled: compiled, host: host)
         let result = RouteCheck.run(matcher: matcher, domain: domain, routes: list.routes,
                                     appIDs: appIDs, routesFile: routesPath, judgeRules: list.judgesRules)
         for verdict in result.verdicts { out.route(verdict) }
@@ -112,7 +113,7 @@ public enum RoutesCommand: Command {
             }
         }
         out.findings(diagnostics)
-        out.rules(of: document, subject: loaded.label, host: loaded.host, findings: diagnostics, verdicts: result.verdicts)
+        out.rules(of: compiled, subject: loaded.label, host: loaded.host, findings: diagnostics, verdicts: result.verdicts)
         if let unreadable = list.unreadable { out.unreadable(unreadable) }
         return RunEnd(subject: result.summary)
     }

@@ -37,7 +37,7 @@ public enum ValidateCommand: Command {
                 out.source(label, input.bytes)
                 let findings = result.diagnostics.attributed(target: domain ?? label, source: .file, file: label)
                 out.findings(findings)
-                out.rules(of: result.document, subject: label, host: domain, findings: findings)
+                out.rules(of: result.compiled, subject: label, host: domain, findings: findings)
             } catch let error as UsageError {
                 out.unreadable(error.message, subject: label)
             }

@@ -18,18 +18,29 @@ enum EntitlementsInput {
     /// - Returns: the file, and its bytes when it is an XML property list (for source lines).
     /// - Throws: ``Unreadable`` saying why it cannot be read.
     static func read(_ path: String, console: Console) throws(Unreadable) -> (EntitlementsFile, [UInt8]?) {
+        try parse(try readInput(path, console: console), label: path == "-" ? "<stdin>" : path)
+    }
+
+    /// The bytes of `path` (`-` for standard input), up to the entitlements cap and one more.
+    static func readInput(_ path: String, console: Console) throws(Unreadable) -> InputFile.Contents {
         let label = path == "-" ? "<stdin>" : path
         do {
-            let input = try InputFile.read(path, limit: EntitlementsFile.maxBytes, kind: .entitlements, console: console)
-            if input.stoppedAtLimit {
-                throw Unreadable(message: "\(SafeText.value(label)): " + input.tooLarge("the file") + " for entitlements and profiles", subject: label)
-            }
-            let file = try EntitlementsFile.read(input.bytes, path: label)
-            return (file, file.container == .xmlPropertyList ? input.bytes : nil)
-        } catch let error as Unreadable {
-            throw error
+            return try InputFile.read(path, limit: EntitlementsFile.maxBytes, kind: .entitlements, console: console)
         } catch let error as UsageError {
             throw Unreadable(message: error.message, subject: label)
+        } catch {
+            throw Unreadable(message: "\(SafeText.escape(label)): \(error)", subject: label)
+        }
+    }
+
+    /// Parses bytes read by ``readInput(_:console:)`` as an entitlements file or profile.
+    static func parse(_ input: InputFile.Contents, label: String) throws(Unreadable) -> (EntitlementsFile, [UInt8]?) {
+        if input.stoppedAtLimit {
+            throw Unreadable(message: "\(SafeText.value(label)): " + input.tooLarge("the file") + " for entitlements and profiles", subject: label)
+        }
+        do {
+            let file = try EntitlementsFile.read(input.bytes, path: label)
+            return (file, file.container == .xmlPropertyList ? input.bytes : nil)
         } catch {
             throw Unreadable(message: "\(SafeText.escape(label)): \(error)", subject: label)
         }
@@ -65,16 +76,37 @@ enum EntitlementsInput {
     static func load(_ path: String, console: Console, now: Date) -> Loaded {
         var loaded = Loaded()
         let label = path == "-" ? "<stdin>" : path
-        // Standard input, a pipe or a device: read as before, up to the entitlements cap (an
-        // executable or archive is read by seeking, which needs a regular file or a directory).
+        // Standard input, a pipe or a device: read up to the entitlements cap (an executable or
+        // archive is read by seeking, which needs a regular file or a directory; a small
+        // executable is read from memory, an archive is refused with what to do).
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         let regular = (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
         if path == "-" || (exists && !isDirectory.boolValue && !regular) {
-            do {
-                let (file, bytes) = try read(path, console: console)
-                loaded.subjects = [EntitlementsSubject(source: .init(file: label), file: file)]
-                if let bytes { loaded.sources[label] = bytes }
+            do throws(Unreadable) {
+                let input = try readInput(path, console: console)
+                switch ContainerFormat.detect(Array(input.bytes.prefix(8))) {
+                case .machO, .fat:
+                    // An executable through a pipe (`<(unzip -p App.ipa …)`): read from memory
+                    // when it fits the cap a pipe is read up to.
+                    guard !input.stoppedAtLimit else {
+                        throw Unreadable(message: "\(SafeText.value(label)): " + input.tooLarge("the executable") + " that standard "
+                            + "input or a pipe is read up to; give the executable's path, which is read in place", subject: label)
+                    }
+                    let machO: MachOFile
+                    do { machO = try MachOFile.read(MemorySource(input.bytes, name: label)) } catch {
+                        throw Unreadable(message: SafeText.escape("\(label): \(error)"), subject: label)
+                    }
+                    take(SignedEntitlements.read(machO, file: label, bundle: nil, digest: Digests.compute),
+                         kind: machO.isUniversal ? "universal executable" : "executable", label: label, into: &loaded)
+                case .zip:
+                    throw Unreadable(message: "\(SafeText.value(label)): a zip archive through standard input or a pipe; an .ipa "
+                        + "is read in place, member by member: give its path", subject: label)
+                default:
+                    let (file, bytes) = try parse(input, label: label)
+                    loaded.subjects = [EntitlementsSubject(source: .init(file: label), file: file)]
+                    if let bytes { loaded.sources[label] = bytes }
+                }
             } catch {
                 loaded.unreadable.append(error)
             }
@@ -86,18 +118,23 @@ enum EntitlementsInput {
                 loaded.subjects = [EntitlementsSubject(source: .init(file: label), file: file)]
                 if let xml { loaded.sources[label] = xml }
             case .builtApp(let reading, let kind):
-                loaded.kind = kind
-                loaded.subjects = reading.subjects
-                loaded.diagnostics = reading.diagnostics
-                loaded.unreadable = reading.unreadable.map { Unreadable(message: SafeText.escape($0), subject: label) }
-                if reading.subjects.isEmpty, reading.unreadable.isEmpty {
-                    loaded.unreadable.append(Unreadable(message: "\(SafeText.escape(label)): holds no signed executable", subject: label))
-                }
+                take(reading, kind: kind, label: label, into: &loaded)
             }
         } catch {
             loaded.unreadable.append(Unreadable(message: SafeText.escape(error.message), subject: label))
         }
         return loaded
+    }
+
+    /// A built app's bundles and slices, findings and unreadable parts, as `loaded`'s.
+    private static func take(_ reading: BuiltAppReading, kind: String, label: String, into loaded: inout Loaded) {
+        loaded.kind = kind
+        loaded.subjects = reading.subjects
+        loaded.diagnostics = reading.diagnostics
+        loaded.unreadable = reading.unreadable.map { Unreadable(message: SafeText.escape($0), subject: label) }
+        if reading.subjects.isEmpty, reading.unreadable.isEmpty {
+            loaded.unreadable.append(Unreadable(message: "\(SafeText.escape(label)): holds no signed executable", subject: label))
+        }
     }
 
     /// Lints every subject of `loaded`: each bundle's entitlements with its own profile (else

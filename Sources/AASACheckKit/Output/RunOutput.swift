@@ -82,9 +82,9 @@ public final class RunOutput {
 
     /// The rules of a local domain file, for formats that show them: what each decides, the
     /// listed routes it decides, and why a dead one never decides (from `findings`).
-    public func rules(of document: AASADocument?, subject: String, host: String?, findings: [Diagnostic], verdicts: [RouteVerdict] = []) {
-        guard showsRules, let document else { return }
-        renderer.rules(RuleTable(subject: subject, document: document, host: host, findings: findings, verdicts: verdicts))
+    public func rules(of compiled: CompiledDocument?, subject: String, host: String?, findings: [Diagnostic], verdicts: [RouteVerdict] = []) {
+        guard showsRules, let compiled else { return }
+        renderer.rules(RuleTable(subject: subject, compiled: compiled, host: host, findings: findings, verdicts: verdicts))
     }
 
     /// `routes`: one verdict, its explanation cut.
@@ -117,8 +117,8 @@ public final class RunOutput {
         report.folded = p.folded
         report.ignored = p.ignored
         (report.errors, report.warnings, report.infos) = (p.errors, p.warnings, p.infos)
-        if showsRules, let document = outcome.hosting.validation?.document {
-            report.rules = RuleTable(subject: outcome.fileLabel, document: document, host: outcome.target.host,
+        if showsRules, let compiled = outcome.hosting.validation?.compiled {
+            report.rules = RuleTable(subject: outcome.fileLabel, compiled: compiled, host: outcome.target.host,
                                      findings: p.shown.map(\.diagnostic), verdicts: routes)
         }
         report.exitCode = p.failed ? 1 : 0
@@ -136,6 +136,28 @@ public final class RunOutput {
     }
 
     public func entitlements(_ report: EntitlementsReport) { renderer.entitlements(report) }
+
+    /// Whether the format shows every page of `coverage` (so they are worth making).
+    public var showsEveryPage: Bool { type(of: renderer).showsEveryPage }
+
+    /// `coverage`: the tables, example URLs cut.
+    public func coverage(_ report: CoverageReport) {
+        var r = report
+        r.tables = r.tables.map { table in
+            (table.appID, table.rows.map { row in
+                var row = row
+                row.matchExample = row.matchExample.map { SafeText.clip($0, limit: SitemapProtocol.maxLocLength) }
+                row.excludeExample = row.excludeExample.map { SafeText.clip($0, limit: SitemapProtocol.maxLocLength) }
+                row.noMatchExample = row.noMatchExample.map { SafeText.clip($0, limit: SitemapProtocol.maxLocLength) }
+                return row
+            })
+        }
+        r.otherHostExample = r.otherHostExample.map { SafeText.clip($0, limit: SitemapProtocol.maxLocLength) }
+        renderer.coverage(r)
+    }
+
+    /// `coverage`: one page's decisions, for a format that shows them.
+    public func page(_ page: PageDecisions) { renderer.page(page) }
 
     /// `diff`: the changes, the rule texts and explanations they quote cut.
     public func diff(_ report: DiffReport) {
@@ -269,7 +291,7 @@ public final class RunOutput {
         d.message = SafeText.clipRuns(d.message)
         d.hint = d.hint.map { SafeText.clipRuns($0) }
         var excerpt: SourceExcerpt?
-        if showsExcerpts, let location = d.location, let bytes = sources[d.placeLabel] {
+        if showsExcerpts, let location = d.location, location.offset >= 0, let bytes = sources[d.placeLabel] {
             excerpt = SourceExcerpt(bytes, location)
         }
         return Finding(d, excerpt: excerpt)

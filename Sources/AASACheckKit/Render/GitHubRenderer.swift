@@ -35,6 +35,19 @@ public final class GitHubRenderer: Renderer {
 
     public func unreadable(_ input: UnreadableInput) { unreadable.append(input) }
 
+    /// `coverage`: one notice per app, with its largest sections.
+    public func coverage(_ report: CoverageReport) {
+        var out = ""
+        for table in report.tables {
+            let open = table.rows.reduce(0) { $0 + $1.match }
+            let sections = table.rows.prefix(5).map { "\($0.section) \($0.match.grouped)/\($0.pages.grouped)" }.joined(separator: ", ")
+            let more = table.rows.count > 5 ? ", …" : ""
+            out += "::notice title=\(Self.property("coverage \(table.appID)"))::"
+                + Self.data("\(open.grouped) of \(report.pages.grouped) pages of \(report.host) open the app (\(sections)\(more))") + "\n"
+        }
+        sink.write(out)
+    }
+
     public func finish(_ summary: RunSummary) {
         var out = ""
         for input in unreadable {

@@ -64,6 +64,8 @@ enum HTMLPage {
         case .legacy: return "Legacy path"
         case .browser: return "Browser retry"
         case .cdn: return "Apple CDN"
+        case .sitemap: return "Sitemap"
+        case .robots: return "robots.txt"
         }
     }
 
@@ -277,6 +279,47 @@ enum HTMLPage {
             out += "<tr><td>\(i == 0 ? "<code>\(text(url))</code>" : "")</td><td><code>\(text(m.appID))</code></td><td>\(word)</td><td>\(text(m.explanation))</td></tr>\n"
         }
         return out
+    }
+
+    // MARK: Coverage
+
+    /// `coverage`: per app (apps with the same table together) a table by section — pages,
+    /// open, excluded, no match, an example page of each kind — then the sitemaps read.
+    static func coverage(_ report: CoverageReport) -> String {
+        var out = "<p>\(report.pages.grouped) page\(report.pages == 1 ? "" : "s") of <code>\(text(report.host))</code> from "
+            + "\(plural(report.sitemaps.count, "sitemap"))"
+        if report.otherHostPages > 0 {
+            out += "; \(report.otherHostPages.grouped) more on other hosts, counted apart"
+                + (report.otherHostExample.map { " (<code>\(text($0))</code>)" } ?? "")
+        }
+        out += ".</p>\n"
+        for (apps, rows, open) in report.groupedTables {
+            out += "<h3>" + apps.map { "<code>\(text($0))</code>" }.joined(separator: ", ")
+                + ": \(open.grouped) of \(report.pages.grouped) pages open the app</h3>\n"
+            out += "<table class=\"coverage\"><thead><tr><th>Section</th><th>Pages</th><th>Open</th><th>Excluded</th>"
+                + "<th>No match</th><th>Examples</th></tr></thead><tbody>\n"
+            for row in rows.prefix(TextRenderer.maxCoverageRows * 10) {
+                let examples = [("open", "app", row.matchExample), ("excluded", "web", row.excludeExample), ("no match", "web", row.noMatchExample)]
+                    .compactMap { word, cls, url in url.map { "<span class=\"\(cls)\">\(word)</span> <code>\(text($0))</code>" } }
+                out += "<tr><td><code>\(text(row.section))</code></td><td class=\"num\">\(row.pages.grouped)</td>"
+                    + "<td class=\"num\">\(row.match.grouped)</td><td class=\"num\">\(row.exclude.grouped)</td>"
+                    + "<td class=\"num\">\(row.noMatch.grouped)</td><td>\(examples.joined(separator: "<br>"))</td></tr>\n"
+            }
+            out += "</tbody></table>\n"
+            if rows.count > TextRenderer.maxCoverageRows * 10 {
+                out += "<p>\((rows.count - TextRenderer.maxCoverageRows * 10).grouped) more sections (the json report lists them all).</p>\n"
+            }
+        }
+        guard !report.sitemaps.isEmpty else { return out }
+        out += "<h3>Sitemaps</h3>\n<table class=\"sitemaps\"><thead><tr><th>Sitemap</th><th>Kind</th><th>Read</th><th>Entries</th>"
+            + "<th>Pages</th><th>Bytes</th></tr></thead><tbody>\n"
+        for r in report.sitemaps {
+            out += "<tr><td><code>\(text(r.entry.label))</code></td><td>\(r.kind?.rawValue ?? "—")</td>"
+                + "<td class=\"\(r.status == .read ? "ok" : "bad")\">\(r.status.rawValue)</td><td class=\"num\">\(r.entries.grouped)</td>"
+                + "<td class=\"num\">\(r.pages.grouped)</td><td class=\"num\">\(r.bytes.grouped)"
+                + (r.compressedBytes.map { " (gzip \($0.grouped))" } ?? "") + "</td></tr>\n"
+        }
+        return out + "</tbody></table>\n"
     }
 
     // MARK: Page

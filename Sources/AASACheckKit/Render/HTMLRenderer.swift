@@ -4,7 +4,7 @@ import AASACore
 /// for each domain or file, then for each the fetch table (origin, legacy path, browser retry,
 /// Apple's CDN with its `Apple-*` headers and cache age), the findings by severity with the
 /// source line and caret, and the rule table of its file per app; the route × app matrix for
-/// route lists, and the decisions of `match`. Readable without JavaScript (there is none), no
+/// route lists, the decisions of `match`, and the tables of `coverage`. Readable without JavaScript (there is none), no
 /// external resource, a print style sheet. Blocks are built by ``HTMLPage``, which escapes
 /// everything a server or a file says.
 ///
@@ -28,6 +28,7 @@ public final class HTMLRenderer: Renderer {
     /// `match`: the rows of its decisions as they arrive (standard input may bring any number).
     private let decisionRows = SpillBuffer()
     private var verdicts: [RouteVerdict] = []
+    private var coverage: CoverageReport?
     private var entitlementReports: [EntitlementsReport] = []
     private var notes: [Note] = []
     private var unreadable: [UnreadableInput] = []
@@ -83,6 +84,8 @@ public final class HTMLRenderer: Renderer {
     }
 
     public func route(_ verdict: RouteVerdict) { verdicts.append(verdict) }
+
+    public func coverage(_ report: CoverageReport) { coverage = report }
 
     public func entitlements(_ report: EntitlementsReport) { entitlementReports.append(report) }
 
@@ -170,6 +173,7 @@ public final class HTMLRenderer: Renderer {
         }
         var rest = ""
         if !verdicts.isEmpty { rest += "<h2>Routes</h2>\n" + HTMLPage.routeMatrix(verdicts) }
+        if let coverage { rest += "<h2>Coverage</h2>\n" + HTMLPage.coverage(coverage) }
         rest += fileHTML
         if !entitlementReports.isEmpty { rest += entitlements() }
         sink.write(rest)

@@ -13,9 +13,14 @@ import AASACore
 /// and an entry that is not a domain in one with `domain` null and `unreadable` (the reason,
 /// also on standard error). There is no summary line: the exit status is the run's, and
 /// `jq` counts the rest.
+///
+/// `coverage`: every page's decision for each app ID, one a line as it is made — `url`,
+/// `appID`, `decision`, `detail`, `component` (as the JSON report's `matches`, without the
+/// explanation) and the page's `section` — then the findings' record as above.
 public final class JSONLinesRenderer: Renderer {
     public static let name = "jsonl"
-    public static let commands: [String]? = ["check"]
+    public static let commands: [String]? = ["check", "coverage"]
+    public static let showsEveryPage = true
 
     private let run: RunInfo
     private let sink: OutputSink
@@ -39,6 +44,17 @@ public final class JSONLinesRenderer: Renderer {
 
     public func domain(_ report: DomainReport) {
         sink.write(Self.record(report).line() + "\n")
+    }
+
+    public func page(_ page: PageDecisions) {
+        var out = ""
+        for d in page.decisions {
+            out += OutputJSON.object([
+                ("url", .string(page.url)), ("appID", .string(d.appID)), ("decision", .string(d.decision.rawValue)),
+                ("detail", .optional(d.detail)), ("component", .optional(d.component)), ("section", .string(page.section)),
+            ]).line() + "\n"
+        }
+        sink.write(out)
     }
 
     public func findings(_ findings: [Finding]) {

@@ -26,7 +26,7 @@ public final class JSONRenderer: Renderer {
     final class ArrayWriter {
         let key: String
         /// Whether it is written even when empty.
-        let always: Bool
+        var always: Bool
         private let buffer = SpillBuffer()
         private var count = 0
 
@@ -60,6 +60,8 @@ public final class JSONRenderer: Renderer {
     private let matches = ArrayWriter("matches")
     private let routes = ArrayWriter("routes")
     private let entitlements = ArrayWriter("entitlements", always: false)
+    private let coverage = ArrayWriter("coverage", always: false)
+    private let sitemaps = ArrayWriter("sitemaps", always: false)
     private let ignored = ArrayWriter("ignored", always: false)
     private let folded = ArrayWriter("folded", always: false)
     private let notes = ArrayWriter("notes", always: false)
@@ -70,8 +72,13 @@ public final class JSONRenderer: Renderer {
     private let routeChanges: ArrayWriter
     private let incomplete: ArrayWriter
     /// The arrays in the order of their keys.
-    private var arrays: [ArrayWriter] { [diagnostics, fetches, matches, routes, entitlements, changes, routeChanges, incomplete, ignored, folded, notes, unreadable] }
+    private var arrays: [ArrayWriter] {
+        [diagnostics, fetches, matches, routes, entitlements, changes, routeChanges, incomplete, coverage, sitemaps, ignored, folded, notes,
+         unreadable]
+    }
     private var documentation: [CodeDoc]?
+    /// `coverage`: the site's counts, written after the summary.
+    private var site: OutputJSON?
 
     public init(run: RunInfo, sink: OutputSink) {
         self.run = run
@@ -120,6 +127,17 @@ public final class JSONRenderer: Renderer {
         for v in report.routes { route(v) }
     }
 
+    public func coverage(_ report: CoverageReport) {
+        coverage.always = true
+        sitemaps.always = true
+        for table in report.tables {
+            for row in table.rows { coverage.append(Self.json(row)) }
+        }
+        for record in report.sitemaps { sitemaps.append(Self.json(record)) }
+        site = .object([("host", .string(report.host)), ("pages", .int(report.pages)), ("depth", .int(report.depth)),
+                        ("otherHostPages", .int(report.otherHostPages)), ("otherHostExample", .optional(report.otherHostExample))])
+    }
+
     public func diff(_ report: DiffReport) {
         for c in report.changes { changes.append(Self.json(c)) }
         for c in report.routes { routeChanges.append(Self.json(c)) }
@@ -149,7 +167,7 @@ public final class JSONRenderer: Renderer {
             ("summary", .object([("errors", .int(summary.errors)), ("warnings", .int(summary.warnings)), ("infos", .int(summary.infos))]
                 + (summary.ignored > 0 ? [("ignored", .int(summary.ignored))] : [])
                 + [("exitCode", .int(Int(summary.exitCode)))])),
-        ]
+        ] + (site.map { [("site", $0)] } ?? [])
         sink.write("{\n")
         for (key, value) in head {
             sink.write("  " + OutputJSON.string(key).render() + ": " + value.render(indent: 1) + ",\n")
@@ -239,6 +257,26 @@ public final class JSONRenderer: Renderer {
         members.append(("line", .int(v.route.line)))
         members.append(("explanation", .string(v.explanation)))
         return .object(members)
+    }
+
+    /// One row of a `coverage` table (spec `cli.md`: `appID`, `section`, `pages`, `match`,
+    /// `exclude`, `noMatch`, `examples`).
+    static func json(_ row: CoverageRow) -> OutputJSON {
+        .object([
+            ("appID", .string(row.appID)), ("section", .string(row.section)), ("pages", .int(row.pages)),
+            ("match", .int(row.match)), ("exclude", .int(row.exclude)), ("noMatch", .int(row.noMatch)),
+            ("examples", .object([("match", .optional(row.matchExample)), ("exclude", .optional(row.excludeExample)),
+                                  ("noMatch", .optional(row.noMatchExample))])),
+        ])
+    }
+
+    /// One sitemap file read or tried.
+    static func json(_ r: SitemapRecord) -> OutputJSON {
+        .object([
+            ("location", .string(r.entry.label)), ("parent", .optional(r.entry.parent)), ("depth", .int(r.entry.depth)),
+            ("status", .string(r.status.rawValue)), ("kind", .optional(r.kind?.rawValue)), ("entries", .int(r.entries)),
+            ("pages", .int(r.pages)), ("bytes", .int(r.bytes)), ("compressedBytes", .optional(r.compressedBytes)),
+        ])
     }
 
     /// `{"detail": i, "component": j}` (spec `cli.md`, `changes`), with the rule as written.

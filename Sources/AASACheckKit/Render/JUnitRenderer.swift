@@ -26,7 +26,8 @@ public final class JUnitRenderer: Renderer {
         var suite: String
         var name: String
         var diagnostics: [Diagnostic] = []
-        /// Lines for the output that are not findings (how many more findings of a kind).
+        /// Lines for the output that are not findings (how many more findings of a kind, a
+        /// coverage table).
         var output: [String] = []
         /// A failure that is not a finding (a route verdict), with its message.
         var failure: String?
@@ -73,6 +74,7 @@ public final class JUnitRenderer: Renderer {
                 switch d.source {
                 case .routes?: kind = .routeList
                 case .entitlements?: kind = .entitlements
+                case .sitemap?: kind = .sitemap
                 default: kind = .domainFile
                 }
                 groups[key] = Group(kind: kind)
@@ -105,6 +107,17 @@ public final class JUnitRenderer: Renderer {
     }
 
     public func entitlements(_ report: EntitlementsReport) { entitlements.append(report) }
+
+    /// One passing case per app (apps listed in one entry each get theirs), its table in
+    /// `system-out`.
+    public func coverage(_ report: CoverageReport) {
+        for table in report.tables {
+            let open = table.rows.reduce(0) { $0 + $1.match }
+            verdictCases.append(Case(suite: "coverage \(report.host)", name: table.appID,
+                                     output: ["\(open.grouped) of \(report.pages.grouped) pages open the app\n"
+                                         + TextRenderer.coverageTable(table.rows, style: Style(enabled: false))]))
+        }
+    }
 
     public func unreadable(_ input: UnreadableInput) { unreadable.append(input) }
 
@@ -148,6 +161,7 @@ public final class JUnitRenderer: Renderer {
             case .domainFile, .domain: name = "apple-app-site-association"
             case .entitlements: name = "entitlements"
             case .routeList: name = "route list"
+            case .sitemap: name = "sitemap"
             }
             cases.append(Case(suite: key, name: name, diagnostics: rest, output: group.folded))
         }

@@ -3,7 +3,7 @@ import AASACore
 /// A compact Markdown summary (`--format markdown`, issue 14) for `$GITHUB_STEP_SUMMARY` and
 /// pull-request comments: the run's verdict, a table with a row per domain or file (verdict,
 /// counts), then the findings (severity, code, place, message) as a table; `match` adds its
-/// decisions. Cut to fit a GitHub comment (65,536 characters), with "and N more" for what was
+/// decisions, `coverage` its tables by section. Cut to fit a GitHub comment (65,536 characters), with "and N more" for what was
 /// left out.
 ///
 /// Everything a server or a file says is escaped (``inline(_:)``): it cannot become a link, an
@@ -31,6 +31,8 @@ public final class MarkdownRenderer: Renderer {
     private var findingBytes = [0, 0, 0]
     private var findingsLeftOut = 0
     private var decisionRows = Table()
+    /// `coverage`: a table per app (apps with the same table together).
+    private var coverageText = ""
     /// Files that could not be read, and the lines saying so.
     private var unreadableSubjects: Set<String> = []
     private var unreadableRows = Table()
@@ -103,6 +105,26 @@ public final class MarkdownRenderer: Renderer {
         }
     }
 
+    /// `coverage`: per app, the sections with the most pages (pages, open, excluded, no match),
+    /// within the byte budget of the decisions.
+    public func coverage(_ report: CoverageReport) {
+        var out = "### Coverage of \(Self.inline(report.host))\n\n\(report.pages.grouped) pages from "
+            + "\(HTMLPage.plural(report.sitemaps.count, "sitemap"))"
+            + (report.otherHostPages > 0 ? "; \(report.otherHostPages.grouped) more on other hosts, counted apart" : "") + ".\n\n"
+        for (apps, rows, open) in report.groupedTables {
+            out += apps.map { Self.inline($0) }.joined(separator: ", ") + ": \(open.grouped) of \(report.pages.grouped) pages open the app\n\n"
+            var table = Table()
+            for row in rows {
+                table.add("| \(Self.inline(row.section)) | \(row.pages.grouped) | \(row.match.grouped) | \(row.exclude.grouped) | \(row.noMatch.grouped) |\n",
+                          budget: Self.subjectBudget / max(1, report.tables.count))
+            }
+            out += "| Section | Pages | Open | Excluded | No match |\n| --- | ---: | ---: | ---: | ---: |\n" + table.text
+            if table.more > 0 { out += "\n_and \(table.more) more sections_\n" }
+            out += "\n"
+        }
+        coverageText = out
+    }
+
     public func documentation(_ docs: [CodeDoc], listing: Bool) {
         self.docs += docs
         self.listing = listing
@@ -161,6 +183,7 @@ public final class MarkdownRenderer: Renderer {
             if decisionRows.more > 0 { out += "\n_and \(decisionRows.more) more decisions_\n" }
             out += "\n"
         }
+        out += coverageText
         // Errors first, then warnings, then infos, as many as the table holds.
         var table = Table()
         for rows in findingRows { for row in rows { table.add(row, budget: Self.findingBudget) } }

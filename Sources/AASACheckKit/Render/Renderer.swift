@@ -35,6 +35,9 @@ public protocol Renderer: AnyObject, SendableMetatype {
     /// Whether findings should come with the source line they point at
     /// (``Finding/excerpt``); computing excerpts costs a little per finding.
     static var showsExcerpts: Bool { get }
+    /// Whether it shows the decisions of every page of `coverage` (``page(_:)``); only then
+    /// are they made, since a site has millions of pages.
+    static var showsEveryPage: Bool { get }
     /// Whether it shows the rule table of domain files (``RuleTable``, `html`); building one
     /// costs a pass over the rules.
     static var showsRules: Bool { get }
@@ -70,6 +73,10 @@ public protocol Renderer: AnyObject, SendableMetatype {
     func domain(_ report: DomainReport)
     /// `entitlements`: one linted entitlements file or provisioning profile.
     func entitlements(_ report: EntitlementsReport)
+    /// `coverage`: the table of each app by site section, and the sitemaps read.
+    func coverage(_ report: CoverageReport)
+    /// `coverage`, for a format that ``showsEveryPage``: one page's decisions, as they are made.
+    func page(_ page: PageDecisions)
     /// `diff`: the changes between the two files (before the findings about them).
     func diff(_ report: DiffReport)
     /// A sentence for people about the run (machine formats leave it out).
@@ -85,6 +92,7 @@ public protocol Renderer: AnyObject, SendableMetatype {
 extension Renderer {
     public static var isForPeople: Bool { false }
     public static var showsExcerpts: Bool { false }
+    public static var showsEveryPage: Bool { false }
     public static var showsRules: Bool { false }
     public static var commands: [String]? { nil }
     public func subject(_ subject: Subject) {}
@@ -97,6 +105,8 @@ extension Renderer {
     public func rules(_ table: RuleTable) {}
     public func domain(_ report: DomainReport) {}
     public func entitlements(_ report: EntitlementsReport) {}
+    public func coverage(_ report: CoverageReport) {}
+    public func page(_ page: PageDecisions) {}
     public func diff(_ report: DiffReport) {}
     public func note(_ note: Note) {}
     public func documentation(_ docs: [CodeDoc], listing: Bool) {}

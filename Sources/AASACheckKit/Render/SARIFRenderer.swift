@@ -13,6 +13,7 @@ public final class SARIFRenderer: Renderer {
     /// The findings, each with the reason the configuration ignores it, if it does.
     private var diagnostics: [(Diagnostic, suppressedBecause: String?)] = []
     private var unreadable: [UnreadableInput] = []
+    private var properties: [(String, OutputJSON)] = []
     private var notices: [String] = []
 
     public init(run: RunInfo, sink: OutputSink) { self.sink = sink }
@@ -41,6 +42,16 @@ public final class SARIFRenderer: Renderer {
 
     public func unreadable(_ input: UnreadableInput) { unreadable.append(input) }
 
+    /// `coverage`: the tables go in the run's property bag (SARIF 2.1.0 §3.8), as the JSON
+    /// report's `coverage` rows; its findings are results like any other.
+    public func coverage(_ report: CoverageReport) {
+        properties = [
+            ("site", .object([("host", .string(report.host)), ("pages", .int(report.pages)),
+                              ("otherHostPages", .int(report.otherHostPages))])),
+            ("coverage", .array(report.tables.flatMap { $0.rows.map(JSONRenderer.json) })),
+        ]
+    }
+
     public func finish(_ summary: RunSummary) {
         let used = Array(Set(diagnostics.map(\.0.code))).sorted()
         let rules: [OutputJSON] = used.map { code in
@@ -66,8 +77,9 @@ public final class SARIFRenderer: Renderer {
             ]
             var location: [(String, OutputJSON)] = [("artifactLocation", .object([("uri", .string(Self.artifactURI(d)))]))]
             if let loc = d.location {
-                location.append(("region", .object([("startLine", .int(loc.line)), ("startColumn", .int(loc.column)),
-                                                    ("byteOffset", .int(loc.offset))])))
+                var region: [(String, OutputJSON)] = [("startLine", .int(loc.line)), ("startColumn", .int(loc.column))]
+                if loc.offset >= 0 { region.append(("byteOffset", .int(loc.offset))) }
+                location.append(("region", .object(region)))
             }
             members.append(("locations", .array([.object([("physicalLocation", .object(location))])])))
             var properties: [(String, OutputJSON)] = []
@@ -93,7 +105,7 @@ public final class SARIFRenderer: Renderer {
                 ("invocations", .array([invocation()])),
                 ("columnKind", .string("unicodeCodePoints")),
                 ("results", .array(results)),
-            ])])),
+            ] + (properties.isEmpty ? [] : [("properties", .object(properties))]))])),
         ])
         sink.write(sarif.render() + "\n")
     }
@@ -130,6 +142,7 @@ public final class SARIFRenderer: Renderer {
         switch d.source {
         case .origin?: return "https://\(percentEncoded(d.target ?? ""))/.well-known/apple-app-site-association"
         case .cdn?: return "https://app-site-association.cdn-apple.com/a/v1/\(percentEncoded(d.target ?? ""))"
+        case .sitemap? where (d.target ?? "").hasPrefix("https://"): return d.target!
         default: return fileURI(d.target ?? "aasa-check")
         }
     }

@@ -82,6 +82,30 @@ public final class TextRenderer: Renderer {
         sink.write(out)
     }
 
+    /// Most sections shown per app; `--format json` lists them all.
+    static let maxCoverageRows = 30
+
+    /// A line about the site, then per app (apps with the same table together) a table by
+    /// section with an example page of each kind under each row.
+    public func coverage(_ report: CoverageReport) {
+        guard !run.quiet else { return }
+        sawVerdicts = true
+        let files = report.sitemaps.count
+        var out = style.bold(SafeText.escape(report.host)) + ": \(report.pages.grouped) page\(report.pages == 1 ? "" : "s") from \(files) sitemap\(files == 1 ? "" : "s")"
+        if report.otherHostPages > 0 {
+            out += "; \(report.otherHostPages.grouped) more on other hosts, counted apart"
+                + (report.otherHostExample.map { " (\(SafeText.value($0)))" } ?? "")
+        }
+        out += "\n"
+        // Apps of one details entry decide alike: one table for them.
+        for group in report.groupedTables {
+            out += "\n" + group.appIDs.map { style.bold(SafeText.value($0)) }.joined(separator: ", ")
+                + ": \(group.open.grouped) of \(report.pages.grouped) page\(report.pages == 1 ? "" : "s") open the app\n"
+            out += Self.coverageTable(group.rows, style: style)
+        }
+        sink.write(out)
+    }
+
     /// `diff`: app ID changes by service, then each app's decision changes ordered by URL
     /// (decision before → after, the rule in OLD → the rule in NEW), what could not be
     /// compared, and the routes whose verdict changed.
@@ -148,6 +172,34 @@ public final class TextRenderer: Renderer {
             out += "No change: every URL is decided the same way by both files.\n"
         }
         sink.write(out)
+    }
+
+    /// The rows of one app's table, at most ``maxCoverageRows``, each with its example pages.
+    static func coverageTable(_ rows: [CoverageRow], style: Style) -> String {
+        guard !rows.isEmpty else { return "  no page of this host was read\n" }
+        let shown = rows.prefix(Self.maxCoverageRows)
+        let sections = shown.map { SafeText.value($0.section, limit: 60) }
+        let width = max(7, sections.map(\.count).max() ?? 0)
+        let numbers = shown.map { [$0.pages, $0.match, $0.exclude, $0.noMatch].map(\.grouped) }
+        let headers = ["pages", "open", "excluded", "no match"]
+        let widths = (0..<4).map { c in max(headers[c].count, numbers.map { $0[c].count }.max() ?? 0) }
+        func line(_ first: String, _ cells: [String]) -> String {
+            "  " + first.padding(toLength: width, withPad: " ", startingAt: 0)
+                + zip(cells, widths).map { "  " + String(repeating: " ", count: max(0, $1 - $0.count)) + $0 }.joined() + "\n"
+        }
+        var out = style.dim(line("section", headers))
+        for (row, (section, cells)) in zip(shown, zip(sections, numbers)) {
+            out += line(section, cells)
+            let pad = String(repeating: " ", count: width + 4)
+            for (word, example) in [("open    ", row.matchExample), ("excluded", row.excludeExample), ("no match", row.noMatchExample)] {
+                if let example { out += pad + style.dim(word) + "  " + SafeText.value(example) + "\n" }
+            }
+        }
+        if rows.count > shown.count {
+            let more = rows.count - shown.count
+            out += "  … \(more.grouped) more section\(more == 1 ? "" : "s") (--format json lists every one)\n"
+        }
+        return out
     }
 
     /// What was fetched, the findings, a one-line verdict.

@@ -14,6 +14,10 @@ public struct Fetch: Sendable {
         case browser
         /// Apple's CDN copy.
         case cdn
+        /// A sitemap or sitemap index (`coverage`).
+        case sitemap
+        /// The site's robots.txt, for its `Sitemap:` lines (`coverage`).
+        case robots
     }
 
     /// The domain the request was for.

@@ -52,9 +52,10 @@ public struct RuleTable: Sendable {
     /// - Parameters:
     ///   - findings: the run's findings about the file (their pointers name the rules).
     ///   - verdicts: route verdicts judged against this file.
-    public init(subject: String, document: AASADocument, host: String?, findings: [Diagnostic], verdicts: [RouteVerdict]) {
+    ///   - compiled: the file's compiled document, as the run's validation compiled it.
+    public init(subject: String, compiled: CompiledDocument, host: String?, findings: [Diagnostic], verdicts: [RouteVerdict]) {
         self.subject = subject
-        let matcher = DocumentMatcher(document: document, host: host)
+        let matcher = DocumentMatcher(compiled: compiled, host: host)
         var dead: [String: String] = [:]
         var unused: [String: String] = [:]
         for d in findings {

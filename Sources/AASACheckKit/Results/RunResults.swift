@@ -11,6 +11,8 @@ public struct Subject: Sendable, Hashable {
         case entitlements
         /// A route list.
         case routeList
+        /// A sitemap or sitemap index (`coverage`).
+        case sitemap
     }
 
     /// As findings name it (their ``AASACore/Diagnostic/placeLabel``).

@@ -8,6 +8,8 @@ final class ProgressLine {
     private let console: Console
     private let total: Int
     private let enabled: Bool
+    /// The line for the number of items done, when not `checking N/total…`.
+    private let describe: ((Int) -> String)?
     private var done = 0
     /// Characters of the line now shown; 0 when none is.
     private var shown = 0
@@ -15,10 +17,11 @@ final class ProgressLine {
     /// Shortest time between two draws, in nanoseconds.
     private static let interval: UInt64 = 100_000_000
 
-    init(console: Console, total: Int, enabled: Bool) {
+    init(console: Console, total: Int, enabled: Bool, describe: ((Int) -> String)? = nil) {
         self.console = console
         self.total = total
         self.enabled = enabled
+        self.describe = describe
     }
 
     /// One more item done.
@@ -47,7 +50,7 @@ final class ProgressLine {
     }
 
     private func draw(_ now: UInt64) {
-        let line = "checking \(done)/\(total)…"
+        let line = describe?(done) ?? "checking \(done)/\(total)…"
         let width = line.count
         // Spaces cover what is left of a longer line drawn before.
         console.err("\r" + line + String(repeating: " ", count: max(0, shown - width)) + "\r")

@@ -79,6 +79,9 @@ public enum CodeExample: Sendable {
     /// Several exchanges for one domain (legacy probe, browser retry, CDN copy, resolved
     /// addresses), judged as `aasa-check check` does.
     case hosting(HostingExample)
+    /// A domain file served for `example.com` and the site's sitemaps, read as
+    /// `aasa-check coverage` reads them.
+    case coverage(CoverageExample)
 
     /// An origin exchange and the CDN's copy of the same domain's file.
     public static func cdn(origin: HTTPExample, cdn: HTTPExample) -> CodeExample {
@@ -112,6 +115,8 @@ public enum CodeExample: Sendable {
             }.joined()
         case .hosting(let h):
             return h.displayText
+        case .coverage(let c):
+            return c.displayText
         case .documentPair(let old, let new):
             return "# OLD\n\(old)\n# NEW\n\(new)"
         }

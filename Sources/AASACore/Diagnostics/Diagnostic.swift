@@ -25,6 +25,8 @@ public enum DiagnosticSource: String, Sendable, Codable {
     case file
     case entitlements
     case routes
+    /// A site's sitemap or sitemap index (`coverage`).
+    case sitemap
 }
 
 /// A 1-based line and column plus the 0-based byte offset of a place in a file.
@@ -32,7 +34,8 @@ public enum DiagnosticSource: String, Sendable, Codable {
 /// Columns count Unicode scalars from the start of the line, as strict JSON parsers
 /// (Python's `json`, for one) report them; for ASCII text this is the byte column.
 public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// 0-based byte offset into the file as served or read.
+    /// 0-based byte offset into the file as served or read; -1 when not known (XML read by a
+    /// streaming parser, which gives lines and columns only).
     public var offset: Int
     /// 1-based line number (lines are separated by `\n`).
     public var line: Int

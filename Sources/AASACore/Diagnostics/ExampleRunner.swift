@@ -35,6 +35,8 @@ extension CodeExample {
         case .routes(let document, let routes):
             guard let doc = Validator.validate(Array(document.utf8), domain: "example.com").document else { return [] }
             return RouteCheck.run(document: doc, domain: "example.com", routeList: Array(routes.utf8)).diagnostics
+        case .coverage(let example):
+            return example.run()
         }
     }
 }

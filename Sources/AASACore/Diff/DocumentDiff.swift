@@ -207,6 +207,12 @@ public struct DocumentDiff: Sendable {
 
     /// Compares two decoded documents.
     public init(old: AASADocument, new: AASADocument, limits: DiffLimits = .default) {
+        self.init(old: CompiledDocument(old), new: CompiledDocument(new), limits: limits)
+    }
+
+    /// Compares two documents compiled already (issue 16: a run compiles each file once, e.g.
+    /// ``ValidationResult/compiled``, and shares it with its matching and route judging).
+    public init(old: CompiledDocument, new: CompiledDocument, limits: DiffLimits = .default) {
         let comparison = DocumentComparer(old: old, new: new, limits: limits).run()
         changes = comparison.changes
         incomplete = comparison.incomplete
@@ -327,12 +333,12 @@ struct DocumentComparer {
     let oldMatcher: DocumentMatcher
     let newMatcher: DocumentMatcher
 
-    init(old: AASADocument, new: AASADocument, limits: DiffLimits) {
-        self.old = old
-        self.new = new
+    init(old: CompiledDocument, new: CompiledDocument, limits: DiffLimits) {
+        self.old = old.document
+        self.new = new.document
         self.limits = limits
-        oldMatcher = DocumentMatcher(document: old)
-        newMatcher = DocumentMatcher(document: new)
+        oldMatcher = DocumentMatcher(compiled: old)
+        newMatcher = DocumentMatcher(compiled: new)
     }
 
     func run() -> (changes: [DocumentChange], incomplete: [IncompleteComparison]) {

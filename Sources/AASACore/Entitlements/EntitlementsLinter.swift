@@ -306,11 +306,13 @@ public enum EntitlementsLinter {
         if let why = placeholderReason(entry) {
             report(.aasa608, "\(raw): \(why)", "replace it with the domain that serves your apple-app-site-association file", entry)
         }
-        if entry.isAlternateMode, kind.isRelease {
+        // Managed mode alone is for apps MDM deploys, release builds among them (with the
+        // mdm-managed entitlement, AASA620): only developer mode is ignored by release builds.
+        if entry.modes.contains(.developer), kind.isRelease {
             report(.aasa603,
                 "\(raw) has `?mode=\(entry.modes)` in an entitlement that looks like a release build's (\(kind.reason)); "
                     + "App Store and TestFlight builds ignore the entry",
-                "remove mode entries from release entitlements, or keep them in a Debug-only entitlements file", entry)
+                "remove developer-mode entries from release entitlements, or keep them in a Debug-only entitlements file", entry)
         }
     }
 

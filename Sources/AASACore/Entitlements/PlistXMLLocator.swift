@@ -97,33 +97,68 @@ enum PlistXMLLocator {
     }
 
     /// The text with the `encoding` of its XML declaration blanked out (spaces, so every
-    /// position stays), unless it is UTF-8. The text is read as UTF-8 whatever it declares,
-    /// and an encoding libxml2 does not know (`encoding="U-TF8"`) crashes FoundationXML's
-    /// parser on Linux (a null encoding handler; found by fuzzing, issue 17).
-    static func withoutEncodingDeclaration(_ bytes: [UInt8]) -> [UInt8] {
+    /// position stays), unless it is one of `keeping` (lowercase; UTF-8 by default). The text
+    /// is read as UTF-8 whatever it declares, and an encoding libxml2 does not know
+    /// (`encoding="U-TF8"`, `EBCDIC-US`) crashes FoundationXML's parser on Linux (a null
+    /// encoding handler; found by fuzzing, issue 17). A declaration that is not of the plain
+    /// form `<?xml version="…" encoding="…" standalone="…"?>` within its first 512 bytes (a
+    /// `?>` inside a value, a value with other characters than letters, digits and `._:-`, no
+    /// end) is turned into a processing instruction (`<?xm_`), which libxml2 does not read an
+    /// encoding from (the sitemap fuzz target found `<?xml version="1.0" encoding="UTF-7"?0`).
+    static func withoutEncodingDeclaration(_ bytes: [UInt8], keeping: Set<String> = ["utf-8"]) -> [UInt8] {
         var start = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
         guard bytes[start...].starts(with: Array("<?xml".utf8)) else { return bytes }
         let end = min(bytes.count, start + 512)
-        guard let close = (start..<max(start, end - 1)).first(where: { bytes[$0] == 0x3F && bytes[$0 + 1] == 0x3E }) else { return bytes }
-        let declaration = Array(bytes[start..<close])
-        let name = Array("encoding".utf8)
-        guard let at = (0..<max(0, declaration.count - name.count + 1)).first(where: { declaration[$0..<($0 + name.count)].elementsEqual(name) })
-        else { return bytes }
-        // encoding, optional spaces, =, optional spaces, a quoted value.
-        var i = at + name.count
-        func skipSpaces() { while i < declaration.count && [0x20, 0x09, 0x0D, 0x0A].contains(declaration[i]) { i += 1 } }
-        skipSpaces()
-        guard i < declaration.count, declaration[i] == 0x3D else { return bytes }
-        i += 1
-        skipSpaces()
-        guard i < declaration.count, declaration[i] == 0x22 || declaration[i] == 0x27 else { return bytes }
-        let quote = declaration[i]
-        guard let valueEnd = declaration[(i + 1)...].firstIndex(of: quote) else { return bytes }
-        let value = String(decoding: declaration[(i + 1)..<valueEnd], as: UTF8.self)
-        guard value.lowercased() != "utf-8" else { return bytes }
+        var i = start + 5
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0A }
+        func spaces() -> Int {
+            let from = i
+            while i < end, isSpace(bytes[i]) { i += 1 }
+            return i - from
+        }
+        func word(_ w: String) -> Bool {
+            let u = Array(w.utf8)
+            guard i + u.count <= end, bytes[i..<(i + u.count)].elementsEqual(u) else { return false }
+            i += u.count
+            return true
+        }
+        /// ` name = "value"` (or single quotes): the value's range, or `nil` with `i` unmoved.
+        func attribute(_ name: String) -> Range<Int>? {
+            let from = i
+            guard spaces() > 0, word(name) else { i = from; return nil }
+            _ = spaces()
+            guard i < end, bytes[i] == 0x3D else { i = from; return nil }
+            i += 1
+            _ = spaces()
+            guard i < end, bytes[i] == 0x22 || bytes[i] == 0x27 else { i = from; return nil }
+            let quote = bytes[i], valueStart = i + 1
+            var j = valueStart
+            while j < end, bytes[j] != quote {
+                let b = bytes[j]
+                guard (0x30...0x3A).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b)
+                        || b == 0x2E || b == 0x5F || b == 0x2D else { i = from; return nil }
+                j += 1
+            }
+            guard j < end else { i = from; return nil }
+            i = j + 1
+            return valueStart..<j
+        }
+        var neutral: [UInt8] {
+            var out = bytes
+            out[start + 4] = UInt8(ascii: "_")
+            return out
+        }
+        guard attribute("version") != nil else { return neutral }
+        let encodingStart = i
+        let encoding = attribute("encoding")
+        let encodingEnd = i
+        _ = attribute("standalone")
+        _ = spaces()
+        guard word("?>") else { return neutral }
+        guard let encoding, !keeping.contains(String(decoding: bytes[encoding], as: UTF8.self).lowercased()) else { return bytes }
         var out = bytes
-        for k in (start + at)...(start + valueEnd) where out[k] != 0x0A { out[k] = 0x20 }
+        for k in encodingStart..<encodingEnd where !isSpace(out[k]) { out[k] = 0x20 }
         return out
     }
 

@@ -1,0 +1,224 @@
+import AASACore
+import AASANet
+import Foundation
+
+/// `aasa-check coverage SOURCE [--sitemap URL|FILE]...`: which of a site's pages open each
+/// app, by site section, from the site's sitemaps (spec `cli.md`; issue 15).
+public enum CoverageCommand: Command {
+    public static let name = "coverage"
+    public static let abstract = "Say which of a site's pages open the app, section by section, from its sitemaps."
+    public static let usage = "aasa-check coverage SOURCE [--sitemap URL|FILE]... [--app-id ID]... [--domain HOST] [--depth N]"
+    public static let discussion = """
+    SOURCE is a local apple-app-site-association file when that path exists (then --domain
+    says which host it is served for), otherwise a domain whose file is fetched; Apple's CDN
+    copy decides when it is usable (devices on iOS 14 and later read it), and the pages the
+    origin file would decide otherwise are AASA502; --origin decides by the origin file. Every page
+    the sitemaps list is decided for each app ID (every app of the file when --app-id is not
+    given) exactly as `aasa-check match` decides it, and counted by site section (the first
+    path segment, or the first N with --depth N): pages, open the app, excluded, no match,
+    with an example page of each. Pages of other hosts are counted apart. Rules that decide
+    no page are reported (AASA707).
+
+    Without --sitemap, the sitemaps the domain's robots.txt names (`Sitemap:` lines) are
+    read, else https://HOST/sitemap.xml. Sitemap indexes are followed; gzip-compressed files
+    are read too. Files are fetched as `check` fetches (TLS verified, no proxy, --timeout,
+    --concurrency), redirects followed on the same host only, each file read as a stream to
+    the protocol's 50 MB. A local index may name local files (relative paths or file: URLs);
+    one from the network only https sitemaps of its own host. Each file is read once.
+    --format jsonl writes every decision, one a line.
+    """
+    public static let examples: [(String, String)] = [
+        ("aasa-check coverage example.com", "The live site: its file, and the sitemaps its robots.txt names"),
+        ("aasa-check coverage aasa.json --domain example.com --sitemap https://example.com/sitemap_index.xml",
+         "A new file against the live sitemaps, before deploying it"),
+        ("aasa-check coverage aasa.json --domain example.com --sitemap sitemaps/index.xml --depth 2", "Local sitemaps, sections two segments deep"),
+        ("aasa-check coverage example.com --format jsonl > decisions.jsonl", "Every page's decision, one JSON object a line"),
+    ]
+    public static let options: [OptionSpec] = [
+        OptionSpec("--sitemap", value: "URL|FILE", repeatable: true,
+                   help: "A sitemap or sitemap index: a local file, or an https URL; repeatable. Default: the robots.txt Sitemap: lines, else /sitemap.xml."),
+        OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) to decide for; repeatable. Default: every app in the file."),
+        OptionSpec("--domain", value: "HOST", help: "The host a local file is served for."),
+        OptionSpec("--depth", value: "N", help: "Path segments that make a section (default 1: /products)."),
+        OptionSpec("--max-sitemaps", value: "N", help: "Most sitemap files read (default \(SitemapCrawl.defaultMaxSitemaps.grouped))."),
+        DocumentSource.originOption,
+    ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" && $0.name != "--cdn-base" }.map { spec in
+        switch spec.name {
+        case "--concurrency": return OptionSpec("--concurrency", value: "N", help: "Sitemaps fetched at once (default \(defaultConcurrency)).")
+        case "--user-agent": return OptionSpec("--user-agent", value: "UA", help: "User agent for every request (default: AASA-Bot/1.0.0 for the domain's file, \(sitemapUserAgent) for robots.txt and sitemaps).")
+        default: return spec
+        }
+    }
+
+    /// Sitemaps fetched at once by default: one site, so fewer than `check`'s many domains.
+    static let defaultConcurrency = 4
+    /// The user agent of sitemap and robots.txt requests unless `--user-agent` is given.
+    static let sitemapUserAgent = "aasa-check/\(AASACheck.version)"
+    /// Most bytes of robots.txt read (Google reads 500 KiB).
+    static let robotsLimit = 512 * 1024
+
+    public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
+        guard let source = arguments.positionals.first else {
+            throw UsageError("give SOURCE (a file or a domain); see `aasa-check coverage --help`")
+        }
+        guard arguments.positionals.count == 1 else {
+            throw UsageError("give one SOURCE; sitemaps go after --sitemap (got \(SafeText.value(arguments.positionals[1])))")
+        }
+        let given = try arguments.appIDs()
+        let depth = try positiveNumber(arguments, "--depth", default: 1, max: 100)
+        let maxSitemaps = try positiveNumber(arguments, "--max-sitemaps", default: SitemapCrawl.defaultMaxSitemaps, max: 1_000_000)
+        let sitemaps = try arguments.all("--sitemap").map(sitemapPlace)
+        var options = try NetworkOptions.parse(arguments)
+        if arguments.value("--concurrency") == nil { options.concurrency = defaultConcurrency }
+        let isLocal = source == "-" || FileManager.default.fileExists(atPath: source)
+        var host = arguments.value("--domain")?.lowercased()
+        if isLocal, host == nil, case .url(let url)? = sitemaps.first { host = URLParts(url)?.host }
+        if isLocal, host == nil {
+            throw UsageError("give --domain HOST, the host \(SafeText.value(source)) is served for: pages of other hosts are counted apart")
+        }
+        let loaded = try DocumentSource.load(source, arguments: arguments, context: context)
+        let out = context.output
+        out.subject(loaded.label, kind: .domainFile)
+        out.source(loaded.label, loaded.bytes)
+        if let deciding = loaded.deciding { out.source(deciding.label, deciding.bytes) }
+        out.fetches(loaded.fetches)
+        if let notice = loaded.notice { out.note(notice, kind: .notice) }
+        let site = host ?? loaded.host ?? loaded.label
+        guard let document = loaded.document else {
+            out.findings(loaded.diagnostics)
+            return RunEnd(subject: "coverage of \(site)")
+        }
+        let matcher = DocumentMatcher(document: document, host: site)
+        let appIDs = given.isEmpty ? matcher.appIDs : given
+        guard !appIDs.isEmpty else {
+            out.note("The file lists no applinks app; give --app-id to decide for one.", kind: .advice)
+            out.findings(loaded.diagnostics)
+            return RunEnd(subject: "coverage of \(site)")
+        }
+        let coverage = SiteCoverage(matcher: matcher, host: site, appIDs: appIDs, depth: depth)
+        // Where Apple's CDN copy decides, the pages the origin's file would decide otherwise.
+        if let origin = loaded.otherCopy { coverage.compare(with: DocumentMatcher(document: origin, host: site)) }
+        if out.showsEveryPage {
+            coverage.onDecisions = { url, section, decisions in
+                out.page(PageDecisions(url: url, section: section, decisions: zip(appIDs, decisions).map { ($0, $1.decision, $1.detail, $1.component) }))
+            }
+        }
+
+        let userAgent = arguments.value("--user-agent") ?? sitemapUserAgent
+        var roots = sitemaps.map { SitemapEntry($0) }
+        if roots.isEmpty {
+            let (found, fetch) = robotsSitemaps(site, options: options, userAgent: userAgent)
+            out.fetches([fetch])
+            roots = found.map { SitemapEntry(.url($0)) }
+            if roots.isEmpty {
+                roots = [SitemapEntry(.url("https://\(site)/sitemap.xml"))]
+                out.note("robots.txt names no sitemap: reading https://\(site)/sitemap.xml")
+            }
+        }
+        let crawl = SitemapCrawl(roots: roots, coverage: coverage, target: site, maxSitemaps: maxSitemaps)
+        let progress = ProgressLine(console: context.console, total: 0,
+                                    enabled: context.console.stderrIsTerminal && !context.quiet) { done in
+            "reading sitemaps: \(done)/\(crawl.sitemapCount), \(coverage.pages.grouped) pages…"
+        }
+        out.routeOutput { progress.print($0) }
+        var downloads: SitemapDownloads?
+        defer { downloads?.close() }
+        let window = max(2, 2 * options.concurrency)
+        while let entry = crawl.next() {
+            defer { progress.advance() }
+            for ahead in crawl.upcoming(window) {
+                if case .url(let url) = ahead.place {
+                    if downloads == nil { downloads = try SitemapDownloads(options: options, userAgent: userAgent, target: site) }
+                    downloads!.want(url)
+                }
+            }
+            switch entry.place {
+            case .file(let path):
+                read(entry, path: path, into: crawl)
+            case .url(let url):
+                if downloads == nil { downloads = try SitemapDownloads(options: options, userAgent: userAgent, target: site) }
+                let download = downloads!.take(url)
+                out.fetches(download.fetches)
+                if let failure = download.failure {
+                    crawl.failed(entry, failure, hint: entry.depth == 0 && sitemaps.isEmpty
+                                 ? "Give the sitemap's location with --sitemap URL, or name it in robots.txt (Sitemap: https://\(site)/sitemap.xml)." : nil)
+                } else if let file = download.file {
+                    read(entry, path: file, into: crawl, cutShort: download.truncated)
+                }
+                downloads!.discard(download)
+            }
+        }
+        progress.finish()
+
+        out.coverage(CoverageReport(host: site, tables: appIDs.map { ($0, coverage.rows(for: $0)) }, pages: coverage.pages,
+                                    otherHostPages: coverage.otherHostPages, otherHostExample: coverage.otherHostExample,
+                                    sitemaps: crawl.records, depth: depth))
+        // AASA707 is about a rule of the deciding copy: the local file, the origin's or the CDN's.
+        let fileFindings: [Diagnostic]
+        switch loaded.decidedBy {
+        case .cdn: fileFindings = coverage.deadRules().attributed(target: site, source: .cdn, file: nil)
+        case .origin: fileFindings = coverage.deadRules().attributed(target: site, source: .origin, file: nil)
+        default: fileFindings = coverage.deadRules().attributed(target: site, source: .file, file: loaded.label)
+        }
+        let differing = coverage.differences.map { d in
+            Diagnostic(code: .aasa502,
+                       message: "the origin file decides \(d.pages.grouped) of the \(coverage.pages.grouped) pages otherwise for \(SafeText.value(d.appID)); "
+                           + "the first, \(SafeText.value(d.example)): \(Self.word(d.other)) there, \(Self.word(d.decision)) by Apple's CDN copy, "
+                           + "which devices follow until the CDN refreshes",
+                       hint: "The CDN refreshes within about a day of a change; until then devices decide by its copy. There is no way to force a refresh.",
+                       target: site, source: .cdn)
+        }
+        out.findings(loaded.diagnostics + crawl.findings + fileFindings + differing)
+        let files = crawl.records.count
+        return RunEnd(subject: "\(site): \(coverage.pages.grouped) page\(coverage.pages == 1 ? "" : "s") from \(files) sitemap\(files == 1 ? "" : "s")")
+    }
+
+    /// `match (details[0].components[3])`, `no_match`.
+    static func word(_ d: (decision: MatchDecision, detail: Int?, component: Int?)) -> String {
+        guard let detail = d.detail, let component = d.component else { return d.decision.rawValue }
+        return "\(d.decision.rawValue) (details[\(detail)].components[\(component)])"
+    }
+
+    /// Reads one local or downloaded file into the crawl, or says why it cannot be opened.
+    static func read(_ entry: SitemapEntry, path: String, into crawl: SitemapCrawl, cutShort: Bool = false) {
+        do {
+            let file = try SitemapFile(path: path)
+            withExtendedLifetime(file) {
+                crawl.read(entry, from: file.stream, compressedBytes: file.compressedBytes, cutShort: cutShort)
+            }
+        } catch {
+            crawl.failed(entry, String(describing: error))
+        }
+    }
+
+    /// A `--sitemap` value: an existing file, or an https URL.
+    static func sitemapPlace(_ value: String) throws -> SitemapPlace {
+        if FileManager.default.fileExists(atPath: value) { return .file(value) }
+        let lower = value.lowercased()
+        if lower.hasPrefix("https://"), URLParts(value)?.host?.isEmpty == false { return .url(value) }
+        if lower.hasPrefix("http://") {
+            throw UsageError("--sitemap \(SafeText.value(value)): only https URLs are fetched; give https://…")
+        }
+        throw UsageError("--sitemap \(SafeText.value(value)): no such file, and not an https URL")
+    }
+
+    static func positiveNumber(_ arguments: ParsedArguments, _ name: String, default value: Int, max: Int) throws -> Int {
+        guard let text = arguments.value(name) else { return value }
+        guard let n = Int(text), n >= 1, n <= max else {
+            throw UsageError("\(name) must be a whole number from 1 to \(max.grouped); got \(SafeText.value(text))")
+        }
+        return n
+    }
+
+    /// The `Sitemap:` URLs of `https://HOST/robots.txt` (https ones only), and the fetch.
+    static func robotsSitemaps(_ host: String, options: NetworkOptions, userAgent: String) -> ([String], Fetch) {
+        let request = HTTPRequest(url: "https://\(host)/robots.txt", userAgent: userAgent, connectTo: options.connectTo,
+                                  caCertPath: options.caCertPath, connectTimeout: options.connectTimeout,
+                                  timeout: options.timeout, maxBodyBytes: robotsLimit)
+        var record: FetchRecord?
+        HTTPClient.fetchAll([request], concurrency: 1) { record = FetchRecord($0) }
+        let fetched = record ?? FetchRecord(url: request.url, userAgent: userAgent, error: FetchError(kind: .other, message: "no result"))
+        let found = fetched.isOK ? RobotsTxt.sitemaps(fetched.body).filter { $0.lowercased().hasPrefix("https://") } : []
+        return (found, Fetch(fetched, target: host, role: .robots))
+    }
+}

@@ -1,0 +1,188 @@
+import AASACore
+import AASANet
+import Foundation
+
+/// Sitemaps fetched over libcurl for `coverage`, with the limits and manners of `check`: TLS
+/// always verified, no proxy, no cookies, `--connect-to`/`--cacert`/`--timeout`/`--user-agent`
+/// as given, at most `--concurrency` transfers at once, and each body written to a temporary
+/// file as it arrives (never held in memory), cut at the protocol's 50 MB plus one byte.
+/// Redirects are followed only to `https` URLs of the same host, at most
+/// ``maxRedirects`` times; any other is a failure that names where it pointed.
+///
+/// The reader asks for the files it will read soon (``want(_:)``, in its order) and then takes
+/// them one at a time (``take(_:)``), which waits for that download only: transfers run on
+/// their own thread meanwhile. Used from one thread (the transfer thread is internal).
+final class SitemapDownloads: @unchecked Sendable {
+    /// Most redirects followed for one sitemap.
+    static let maxRedirects = 5
+
+    /// A finished download.
+    struct Download {
+        /// The sitemap's URL as named.
+        var url: String
+        /// The body on disk, when a 200 answered (removed by ``take(_:)``'s caller through ``discard(_:)``).
+        var file: String?
+        /// Every exchange made for it, redirects included.
+        var fetches: [Fetch] = []
+        /// Why there is no body: the transfer failed, the status was not 200, a redirect led
+        /// elsewhere.
+        var failure: String?
+        /// The body is larger than the limit and was cut there.
+        var truncated = false
+    }
+
+    private let options: NetworkOptions
+    private let userAgent: String
+    private let target: String
+    private let directory: String
+    private let bell = TransferBell()
+    private let lock = NSCondition()
+    // Guarded by `lock`:
+    private var pending: [(url: String, request: String, hops: Int)] = []
+    private var running: [Int: (url: String, hops: Int)] = [:]
+    private var done: [String: Download] = [:]
+    private var inProgress: [String: Download] = [:]
+    private var known: Set<String> = []
+    private var nextTag = 0
+    private var closed = false
+    private var thread: Thread?
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// - Parameters:
+    ///   - target: the domain the fetches are reported for.
+    init(options: NetworkOptions, userAgent: String, target: String) throws {
+        self.options = options
+        self.userAgent = userAgent
+        self.target = target
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("aasa-check-sitemaps-\(getpid())-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o700])
+    }
+
+    /// Starts fetching `url` unless it was asked for before.
+    func want(_ url: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !closed, known.insert(url).inserted else { return }
+        pending.append((url, url, 0))
+        inProgress[url] = Download(url: url)
+        startIfNeeded()
+        bell.ring()
+    }
+
+    /// The download of `url` (asked for with ``want(_:)``, or now), once it is done.
+    func take(_ url: String) -> Download {
+        want(url)
+        lock.lock()
+        defer { lock.unlock() }
+        while done[url] == nil { lock.wait() }
+        return done.removeValue(forKey: url)!
+    }
+
+    /// Removes a download's file.
+    func discard(_ download: Download) {
+        if let file = download.file { try? FileManager.default.removeItem(atPath: file) }
+    }
+
+    /// Stops: transfers in flight are finished (each within its time limits), files removed.
+    func close() {
+        lock.lock()
+        closed = true
+        pending.removeAll()
+        let started = thread != nil
+        lock.unlock()
+        bell.ring()
+        if started { finished.wait() }
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    // MARK: The transfer thread
+
+    private func startIfNeeded() {
+        guard thread == nil else { return }
+        let t = Thread { [self] in
+            HTTPClient.run(concurrency: options.concurrency, bell: bell, next: next, onResult: received)
+            finished.signal()
+        }
+        t.name = "aasa-sitemaps"
+        thread = t
+        t.start()
+    }
+
+    private func next() -> FeedItem {
+        lock.lock()
+        defer { lock.unlock() }
+        if pending.isEmpty { return closed ? .finished : .wait }
+        let (url, requestURL, hops) = pending.removeFirst()
+        let tag = nextTag
+        nextTag += 1
+        running[tag] = (url, hops)
+        let request = HTTPRequest(url: requestURL, userAgent: userAgent, connectTo: options.connectTo,
+                                  caCertPath: options.caCertPath, connectTimeout: options.connectTimeout,
+                                  timeout: options.timeout, maxBodyBytes: SitemapProtocol.maxBytes + 1,
+                                  bodyFile: bodyPath(for: url))
+        return .request(request, tag: tag)
+    }
+
+    private func bodyPath(for url: String) -> String {
+        directory + "/\(nextTag).body"
+    }
+
+    private func received(_ result: FetchResult) {
+        let record = FetchRecord(result)
+        lock.lock()
+        defer { lock.unlock() }
+        guard let (url, hops) = running.removeValue(forKey: result.index), var download = inProgress[url] else { return }
+        let file = result.request.bodyFile
+        var fetch = Fetch(record, target: target, role: .sitemap)
+        if let file, record.error == nil {
+            fetch.bytes = ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int) ?? 0
+        }
+        download.fetches.append(fetch)
+        if let error = record.error {
+            download.failure = "\(error.kind.phrase) (\(NetworkText.escape(error.message)))"
+        } else if let status = record.status, (300..<400).contains(status), let location = record.header("location") {
+            switch Self.redirect(from: result.request.url, to: location, hops: hops) {
+            case .success(let next):
+                if let file { try? FileManager.default.removeItem(atPath: file) }
+                pending.insert((url, next, hops + 1), at: 0)
+                inProgress[url] = download
+                bell.ring()
+                return
+            case .failure(let why):
+                download.failure = "the server answered \(NetworkText.escape(record.statusLine ?? String(status))) to \(NetworkText.quoted(location)): \(why)"
+            }
+        } else if record.status != 200 {
+            download.failure = "the server answered \(NetworkText.escape(record.statusLine ?? "status \(record.status ?? 0)"))"
+        } else {
+            download.file = file
+            download.truncated = record.truncated
+        }
+        if download.file == nil, let file { try? FileManager.default.removeItem(atPath: file) }
+        inProgress[url] = nil
+        done[url] = download
+        lock.broadcast()
+    }
+
+    /// Where a redirect from `url` to `location` leads, when it may be followed: an `https` URL
+    /// of the same host, within ``maxRedirects``.
+    static func redirect(from url: String, to location: String, hops: Int) -> Result<String, RedirectRefused> {
+        guard let resolved = URL(string: location, relativeTo: URL(string: url))?.absoluteURL,
+              resolved.scheme?.lowercased() == "https" else {
+            return .failure(RedirectRefused("redirects are followed to https URLs of the same host only"))
+        }
+        guard resolved.host?.lowercased() == URL(string: url)?.host?.lowercased() else {
+            return .failure(RedirectRefused("redirects to another host are not followed"))
+        }
+        guard hops < maxRedirects else {
+            return .failure(RedirectRefused("more than \(maxRedirects) redirects"))
+        }
+        return .success(resolved.absoluteString)
+    }
+
+    struct RedirectRefused: Error, CustomStringConvertible {
+        let description: String
+        init(_ d: String) { description = d }
+    }
+}

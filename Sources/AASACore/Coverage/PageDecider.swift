@@ -1,0 +1,59 @@
+/// The one place site coverage asks the matcher for decisions: each page URL is decided once
+/// per distinct `details` entry among the app IDs asked (apps listed in the same entry decide
+/// alike), with the deciding rule's index.
+///
+/// Today this is ``DocumentMatcher/decision(_:appID:)``, the bulk path without explanations.
+/// A matcher whose cost does not grow with the rule count plugs in here and nowhere else.
+struct PageDecider: Sendable {
+    /// The decision for one group, and the index of the deciding rule in `components` (or
+    /// `paths`), `nil` when no rule decided.
+    struct Decision: Sendable, Equatable {
+        var decision: MatchDecision
+        var component: Int?
+    }
+
+    let matcher: DocumentMatcher
+    /// The app IDs asked, in order.
+    let appIDs: [String]
+    /// For each app ID, the index of its group.
+    let groupOfApp: [Int]
+    /// For each group, the app ID it is decided for (the first asked of the group).
+    let representatives: [String]
+    /// For each group, the entry that decides for it, `nil` when no entry lists its apps.
+    let entries: [CompiledEntry?]
+
+    init(matcher: DocumentMatcher, appIDs: [String]) {
+        self.matcher = matcher
+        self.appIDs = appIDs
+        var groupOfEntry: [Int: Int] = [:]
+        var noEntryGroup: Int?
+        var groupOfApp: [Int] = []
+        var representatives: [String] = []
+        var entries: [CompiledEntry?] = []
+        for id in appIDs {
+            let entry = matcher.entry(for: id)
+            let existing = entry.map { groupOfEntry[$0.entry.index] } ?? noEntryGroup
+            if let existing {
+                groupOfApp.append(existing)
+                continue
+            }
+            let group = representatives.count
+            if let entry { groupOfEntry[entry.entry.index] = group } else { noEntryGroup = group }
+            groupOfApp.append(group)
+            representatives.append(id)
+            entries.append(entry)
+        }
+        self.groupOfApp = groupOfApp
+        self.representatives = representatives
+        self.entries = entries
+    }
+
+    var groupCount: Int { representatives.count }
+
+    /// Decides `url` (an absolute URL on the matcher's host) for `group`.
+    @inline(__always)
+    func decide(_ url: String, group: Int) -> Decision {
+        guard let d = matcher.decision(url, appID: representatives[group]) else { return Decision(decision: .noMatch) }
+        return Decision(decision: d.decision, component: d.component)
+    }
+}

@@ -1,0 +1,357 @@
+/// One row of a coverage table: the pages of one site section and what they do for one app.
+public struct CoverageRow: Sendable, Equatable {
+    public var appID: String
+    /// `/` and the first path segments of the pages (``SiteCoverage/depth`` of them), as
+    /// written in the URLs; `/` for the home page; ``SiteCoverage/overflowSection`` for the
+    /// sections past ``SiteCoverage/maxSections``.
+    public var section: String
+    /// Pages listed in the sitemaps in this section (a page listed twice counts twice).
+    public var pages: Int
+    /// Pages that open the app.
+    public var match: Int
+    /// Pages an exclude rule keeps in the browser.
+    public var exclude: Int
+    /// Pages no rule decides (they stay in the browser).
+    public var noMatch: Int
+    /// The first page of each kind read, or `nil` when there is none.
+    public var matchExample: String?
+    public var excludeExample: String?
+    public var noMatchExample: String?
+}
+
+/// Where a sitemap's `<loc>` went.
+public enum PageOutcome: Sendable, Equatable {
+    /// A page of the site: decided for every app and counted in its section.
+    case counted
+    /// A page of another host: counted apart, decided by no rule of this file.
+    case otherHost
+    /// Not an absolute `http`/`https` URL: not a page the protocol allows; not counted.
+    case notAPage
+}
+
+/// The coverage of a site's pages by one domain file: for each app ID, how many pages of each
+/// section open the app, are excluded, or match no rule, with an example of each, and which
+/// rules decided at least one page.
+///
+/// Pages arrive one at a time (``add(_:)``) from the sitemaps; memory grows with the number
+/// of sections (at most ``maxSections``) and rules, not with the number of pages. Each page is
+/// decided as `aasa-check match` decides it (``PageDecider``), so the counts are those of
+/// deciding each URL with `match --domain HOST`.
+public final class SiteCoverage {
+    /// Most sections told apart; pages of further sections are counted in one row,
+    /// ``overflowSection``. With ``maxSectionBytes`` and ``maxExampleBytes`` this bounds the
+    /// memory of the tables whatever the sitemaps list: about 6.5 MB per `details` entry at
+    /// worst, a few kilobytes for a real site.
+    public static let maxSections = 1_000
+    /// Most UTF-8 bytes of a section's name (`/` and its segments); a longer one is cut there
+    /// and ends with `…`.
+    public static let maxSectionBytes = 256
+    /// Most UTF-8 bytes of an example URL kept: the protocol's `<loc>` limit (2,048); a longer
+    /// page is already reported (AASA711), and its example is cut there.
+    public static let maxExampleBytes = SitemapProtocol.maxLocLength
+    /// The section of the pages past ``maxSections`` sections.
+    public static let overflowSection = "(other sections)"
+
+    /// The host the file is served for (lowercased); pages of other hosts are counted apart.
+    public let host: String
+    /// How many path segments make a section (at least 1).
+    public let depth: Int
+    /// The app IDs, in the order asked.
+    public var appIDs: [String] { decider.appIDs }
+
+    let decider: PageDecider
+    private let hostBytes: [UInt8]
+
+    private struct Tally {
+        var counts = (match: 0, exclude: 0, noMatch: 0)
+        var examples: (match: String?, exclude: String?, noMatch: String?) = (nil, nil, nil)
+    }
+
+    private var sectionIndex: [String: Int] = [:]
+    private var sectionNames: [String] = []
+    /// `[group][section]`.
+    private var tallies: [[Tally]]
+    /// Per group, the indices of the rules that decided a page.
+    private var rulesUsed: [Set<Int>]
+
+    /// Pages of the site counted.
+    public private(set) var pages = 0
+    /// Pages of other hosts, and the first of them.
+    public private(set) var otherHostPages = 0
+    public private(set) var otherHostExample: String?
+
+    /// A page the other copy of the domain's file decides otherwise for an app: the first
+    /// such page, both decisions, and how many pages differ.
+    public struct Difference: Sendable {
+        public var appID: String
+        public var pages: Int
+        public var example: String
+        /// The decision of the copy that decides (``matcher``'s), and of the other copy.
+        public var decision: (decision: MatchDecision, detail: Int?, component: Int?)
+        public var other: (decision: MatchDecision, detail: Int?, component: Int?)
+    }
+
+    /// The other copy of the file (the origin's, where Apple's CDN copy decides): each page is
+    /// decided by it too, and the pages it decides otherwise are counted (``differences``).
+    private var other: PageDecider?
+    private var differing: [Difference?] = []
+
+    /// The apps for which the other copy decides some page otherwise, in the order asked.
+    public var differences: [Difference] { differing.compactMap { $0 } }
+
+    /// Compares every page's decisions with those of `matcher` (the other copy of the file).
+    public func compare(with matcher: DocumentMatcher) {
+        other = PageDecider(matcher: matcher, appIDs: decider.appIDs)
+        differing = Array(repeating: nil, count: decider.appIDs.count)
+    }
+
+    /// Called with each page counted and its decision for each app ID (in ``appIDs`` order),
+    /// when every decision is wanted (`--format jsonl`).
+    public var onDecisions: ((_ url: String, _ section: String, _ decisions: [(decision: MatchDecision, detail: Int?, component: Int?)]) -> Void)?
+
+    /// - Parameters:
+    ///   - matcher: the compiled domain file.
+    ///   - host: the host the file is served for.
+    ///   - appIDs: the apps to decide for (each gets its table).
+    ///   - depth: path segments per section (1: `/products`; 2: `/products/shoes`).
+    public init(matcher: DocumentMatcher, host: String, appIDs: [String], depth: Int = 1) {
+        self.host = host.lowercased()
+        hostBytes = Array(self.host.utf8)
+        self.depth = max(1, depth)
+        decider = PageDecider(matcher: matcher, appIDs: appIDs)
+        tallies = Array(repeating: [], count: decider.groupCount)
+        rulesUsed = Array(repeating: [], count: decider.groupCount)
+    }
+
+    /// Counts one `<loc>` of a sitemap (white space already trimmed).
+    @discardableResult
+    public func add(_ loc: String) -> PageOutcome {
+        guard let split = Self.split(loc, host: hostBytes) else { return .notAPage }
+        guard split.sameHost else {
+            otherHostPages += 1
+            if otherHostExample == nil { otherHostExample = Self.capped(loc, bytes: Self.maxExampleBytes) }
+            return .otherHost
+        }
+        pages += 1
+        let section = Self.capped(Self.section(of: split.path, depth: depth), bytes: Self.maxSectionBytes, mark: "…")
+        let s: Int
+        if let known = sectionIndex[section] {
+            s = known
+        } else if sectionNames.count < Self.maxSections {
+            s = sectionNames.count
+            sectionIndex[section] = s
+            sectionNames.append(section)
+            for g in tallies.indices { tallies[g].append(Tally()) }
+        } else {
+            s = sectionIndex[Self.overflowSection] ?? {
+                let i = sectionNames.count
+                sectionIndex[Self.overflowSection] = i
+                sectionNames.append(Self.overflowSection)
+                for g in tallies.indices { tallies[g].append(Tally()) }
+                return i
+            }()
+        }
+        let example = Self.capped(loc, bytes: Self.maxExampleBytes)
+        var decisions: [PageDecider.Decision] = []
+        let wantsDecisions = onDecisions != nil || other != nil
+        for g in 0..<decider.groupCount {
+            let d = decider.decide(loc, group: g)
+            if wantsDecisions { decisions.append(d) }
+            switch d.decision {
+            case .match:
+                tallies[g][s].counts.match += 1
+                if tallies[g][s].examples.match == nil { tallies[g][s].examples.match = example }
+            case .exclude:
+                tallies[g][s].counts.exclude += 1
+                if tallies[g][s].examples.exclude == nil { tallies[g][s].examples.exclude = example }
+            case .noMatch:
+                tallies[g][s].counts.noMatch += 1
+                if tallies[g][s].examples.noMatch == nil { tallies[g][s].examples.noMatch = example }
+            }
+            if let c = d.component { rulesUsed[g].insert(c) }
+        }
+        if let onDecisions {
+            onDecisions(loc, sectionNames[s], decider.groupOfApp.map { g in
+                let d = decisions[g]
+                return (d.decision, decider.entries[g]?.entry.index, d.component)
+            })
+        }
+        if let other { compare(loc, decisions, other) }
+        return .counted
+    }
+
+    /// Counts the apps for which `other` decides `loc` otherwise than `ours` (by group).
+    private func compare(_ loc: String, _ ours: [PageDecider.Decision], _ other: PageDecider) {
+        var theirs: [PageDecider.Decision?] = Array(repeating: nil, count: other.groupCount)
+        for (a, appID) in decider.appIDs.enumerated() {
+            let g = decider.groupOfApp[a], h = other.groupOfApp[a]
+            if theirs[h] == nil { theirs[h] = other.decide(loc, group: h) }
+            let mine = ours[g], their = theirs[h]!
+            let myDetail = decider.entries[g]?.entry.index, theirDetail = other.entries[h]?.entry.index
+            guard mine != their || myDetail != theirDetail else { continue }
+            if differing[a] == nil {
+                differing[a] = Difference(appID: appID, pages: 0, example: loc,
+                                          decision: (mine.decision, myDetail, mine.component),
+                                          other: (their.decision, theirDetail, their.component))
+            }
+            differing[a]!.pages += 1
+        }
+    }
+
+    /// The table of `appID` (one of ``appIDs``): one row per section, most pages first, then
+    /// by section.
+    public func rows(for appID: String) -> [CoverageRow] {
+        guard let a = decider.appIDs.firstIndex(of: appID) else { return [] }
+        let g = decider.groupOfApp[a]
+        var rows: [CoverageRow] = []
+        for (s, name) in sectionNames.enumerated() {
+            let t = tallies[g][s]
+            rows.append(CoverageRow(appID: appID, section: name, pages: t.counts.match + t.counts.exclude + t.counts.noMatch,
+                                    match: t.counts.match, exclude: t.counts.exclude, noMatch: t.counts.noMatch,
+                                    matchExample: t.examples.match, excludeExample: t.examples.exclude,
+                                    noMatchExample: t.examples.noMatch))
+        }
+        return rows.sorted { a, b in
+            if (a.section == Self.overflowSection) != (b.section == Self.overflowSection) { return b.section == Self.overflowSection }
+            return a.pages != b.pages ? a.pages > b.pages : a.section < b.section
+        }
+    }
+
+    /// Every table, app by app in the order asked.
+    public var rows: [CoverageRow] { decider.appIDs.flatMap { rows(for: $0) } }
+
+    /// AASA707: the include rules that decided none of the pages, for each `details` entry that
+    /// decides for an app asked. Nothing when no page of the host was read (then every rule
+    /// would be listed, which says nothing). Exclude rules are left out: the pages they keep on
+    /// the web (sign-in, account, API) are seldom listed in sitemaps.
+    public func deadRules() -> [Diagnostic] {
+        guard pages > 0 else { return [] }
+        var out: [Diagnostic] = []
+        for g in 0..<decider.groupCount {
+            guard let entry = decider.entries[g], !entry.matchesAll else { continue }
+            let apps = zip(decider.appIDs, decider.groupOfApp).filter { $0.1 == g }.map(\.0)
+            let forApps = apps.count == 1 ? apps[0] : "\(apps[0]) and \(apps.count - 1) more app\(apps.count == 2 ? "" : "s")"
+            for rule in entry.rules where !rule.exclude && !rulesUsed[g].contains(rule.rule.index) {
+                let list = rule.rule.isLegacyPath ? "paths" : "components"
+                let verb = pages == 1 ? "does not decide the one page" : "decides none of the \(pages.grouped) pages"
+                out.append(Diagnostic(
+                    code: .aasa707,
+                    message: "details[\(entry.entry.index)].\(list)[\(rule.rule.index)] `\(rule.rule.text)` \(verb) read from the sitemaps for \(forApps)",
+                    hint: "An earlier rule decides its pages, or the site lists none: check the rule's pattern against a page it is meant for with `aasa-check match`, or remove it.",
+                    pointer: rule.rule.ref.pointer, location: rule.rule.ref.location))
+            }
+        }
+        return out
+    }
+
+    // MARK: Pieces
+
+    /// The host and path of an absolute `http`/`https` URL, the host compared with `host`
+    /// (lowercase ASCII) as the matcher compares it: without user info or port, ignoring case.
+    /// `nil` for anything else (a relative URL, another scheme).
+    static func split(_ loc: String, host: [UInt8]) -> (sameHost: Bool, path: Substring)? {
+        var text = loc
+        let fast: (Bool, Int, Int)?? = text.withUTF8 { bytes -> (Bool, Int, Int)?? in
+            for b in bytes where b < 0x21 || b > 0x7E || b == 0x22 || b == 0x3C || b == 0x3E || b == 0x60 {
+                return .none  // not plain ASCII: URLParts decides
+            }
+            let n = bytes.count
+            var i = 0
+            while i < n, bytes[i] != 0x3A, bytes[i] != 0x2F, bytes[i] != 0x3F, bytes[i] != 0x23 { i += 1 }
+            guard i + 2 < n, bytes[i] == 0x3A, bytes[i + 1] == 0x2F, bytes[i + 2] == 0x2F else { return .some(nil) }
+            let scheme = UnsafeBufferPointer(rebasing: bytes[0..<i])
+            guard Self.equalsLower(scheme, "https") || Self.equalsLower(scheme, "http") else { return .some(nil) }
+            let authorityStart = i + 3
+            var end = authorityStart
+            while end < n, bytes[end] != 0x2F, bytes[end] != 0x3F, bytes[end] != 0x23 { end += 1 }
+            var hostStart = authorityStart
+            for k in authorityStart..<end where bytes[k] == 0x40 { hostStart = k + 1 }
+            var hostEnd = end
+            if hostStart < end, bytes[hostStart] == 0x5B {
+                if let close = (hostStart..<end).first(where: { bytes[$0] == 0x5D }) { hostEnd = close + 1 }
+            } else {
+                for k in hostStart..<end where bytes[k] == 0x3A { hostEnd = k }
+            }
+            var same = hostEnd - hostStart == host.count
+            if same {
+                for j in 0..<host.count where Self.lower(bytes[hostStart + j]) != host[j] {
+                    same = false
+                    break
+                }
+            }
+            var pathEnd = end
+            while pathEnd < n, bytes[pathEnd] != 0x3F, bytes[pathEnd] != 0x23 { pathEnd += 1 }
+            return .some((same, end, pathEnd))
+        }
+        switch fast {
+        case .some(.some(let (same, start, end))):
+            let u = loc.utf8
+            return (same, Substring(loc[u.index(u.startIndex, offsetBy: start)..<u.index(u.startIndex, offsetBy: end)]))
+        case .some(.none):
+            return nil
+        case .none:
+            guard let parts = URLParts(loc), let scheme = parts.scheme, scheme == "https" || scheme == "http",
+                  let urlHost = parts.host else { return nil }
+            return (Array(urlHost.utf8) == host, Substring(parts.path))
+        }
+    }
+
+    /// `/` and the first `depth` non-empty segments of `path`: `/products/shoes/1` → `/products`.
+    static func section(of path: Substring, depth: Int) -> String {
+        var path = path
+        return path.withUTF8 { bytes in
+            // Each kept segment is `/` and its bytes; empty segments (`//`) are skipped.
+            var out: [UInt8] = []
+            out.reserveCapacity(min(bytes.count, 64))
+            var taken = 0
+            var i = 0
+            while i < bytes.count, taken < depth {
+                while i < bytes.count, bytes[i] == 0x2F { i += 1 }
+                guard i < bytes.count else { break }
+                out.append(0x2F)
+                while i < bytes.count, bytes[i] != 0x2F {
+                    out.append(bytes[i])
+                    i += 1
+                }
+                taken += 1
+            }
+            return out.isEmpty ? "/" : String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// `text` when it has at most `bytes` UTF-8 bytes, else its longest prefix of whole
+    /// Unicode scalars that fits with `mark` after it.
+    static func capped(_ text: String, bytes: Int, mark: String = "") -> String {
+        guard text.utf8.count > bytes else { return text }
+        var kept = String.UnicodeScalarView()
+        var used = mark.utf8.count
+        for scalar in text.unicodeScalars {
+            used += UTF8.width(scalar)
+            guard used <= bytes else { break }
+            kept.append(scalar)
+        }
+        return String(kept) + mark
+    }
+
+    @inline(__always) static func lower(_ b: UInt8) -> UInt8 { (b >= 0x41 && b <= 0x5A) ? b + 0x20 : b }
+
+    static func equalsLower(_ a: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        guard a.count == word.utf8CodeUnitCount else { return false }
+        let w = word.utf8Start
+        for j in 0..<a.count where lower(a[j]) != w[j] { return false }
+        return true
+    }
+}
+
+extension Int {
+    /// `1000000` as `1,000,000`.
+    public var grouped: String {
+        var digits = String(magnitude)
+        var out = ""
+        while digits.count > 3 {
+            out = "," + digits.suffix(3) + out
+            digits.removeLast(3)
+        }
+        return (self < 0 ? "-" : "") + digits + out
+    }
+}

@@ -1,0 +1,549 @@
+import Foundation
+import Testing
+@testable import AASACore
+
+/// Site coverage (issue 15): sitemaps read as a stream, pages decided as `match` decides them,
+/// counted by section; bad sitemaps are findings in bounded time and memory.
+
+/// A `<urlset>` of these pages (escaped for XML).
+func urlset(_ pages: [String], extra: String = "") -> String {
+    var s = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"# + "\n"
+    for p in pages { s += "  <url><loc>\(xmlEscaped(p))</loc>\(extra)</url>\n" }
+    return s + "</urlset>\n"
+}
+
+func sitemapIndex(_ locations: [String]) -> String {
+    var s = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + #"<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"# + "\n"
+    for l in locations { s += "  <sitemap><loc>\(xmlEscaped(l))</loc><lastmod>2024-05-01</lastmod></sitemap>\n" }
+    return s + "</sitemapindex>\n"
+}
+
+func xmlEscaped(_ s: String) -> String {
+    s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+}
+
+/// The locs and outcome of reading `text`.
+func readLocs(_ text: String) -> (kind: SitemapKind?, locs: [String], outcome: SitemapXML.Outcome) {
+    var locs: [String] = []
+    var kind: SitemapKind?
+    let outcome = SitemapXML.read(SitemapByteStream(bytes: Array(text.utf8))) { k, loc, _ in
+        kind = k
+        locs.append(loc)
+        return true
+    }
+    return (kind ?? outcome.kind, locs, outcome)
+}
+
+/// Reads in-memory sitemaps (name → text; the first given) for `document` served for `host`.
+func crawl(_ document: String, host: String = "example.com", files: [(String, String)], roots: [String]? = nil,
+           appIDs: [String]? = nil, depth: Int = 1, maxSitemaps: Int = SitemapCrawl.defaultMaxSitemaps) throws -> (SiteCoverage, SitemapCrawl) {
+    let doc = try #require(Validator.validate(Array(document.utf8), domain: host).document)
+    let matcher = DocumentMatcher(document: doc, host: host)
+    let coverage = SiteCoverage(matcher: matcher, host: host, appIDs: appIDs ?? matcher.appIDs, depth: depth)
+    let byName = Dictionary(files, uniquingKeysWith: { a, _ in a })
+    let crawl = SitemapCrawl(roots: (roots ?? [files[0].0]).map { SitemapEntry(.file($0)) }, coverage: coverage,
+                             target: host, maxSitemaps: maxSitemaps)
+    while let entry = crawl.next() {
+        guard case .file(let path) = entry.place, let text = byName[path] else {
+            crawl.failed(entry, "no such file")
+            continue
+        }
+        crawl.read(entry, from: SitemapByteStream(bytes: Array(text.utf8)))
+    }
+    return (coverage, crawl)
+}
+
+let shopDocument = #"""
+{"applinks": {"details": [{"appIDs": ["Q7Z3K8M2PX.com.example.shop", "Q7Z3K8M2PX.com.example.clip"],
+  "components": [{"/": "/account/*", "exclude": true}, {"/": "/products/*"}, {"/": "/help/*", "?": {"article": "?*"}},
+                 {"/": "/legacy/*"}]},
+  {"appIDs": ["Q7Z3K8M2PX.com.example.blog"], "components": [{"/": "/blog/*"}]}]}}
+"""#
+
+@Suite struct SitemapXMLTests {
+    @Test func readsTheLocsOfAURLSetAndNotThoseOfExtensions() {
+        let text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"
+                xmlns:xhtml="http://www.w3.org/1999/xhtml">
+          <url>
+            <loc>
+              https://example.com/a?x=1&amp;y=2
+            </loc>
+            <lastmod>2024-01-01</lastmod>
+            <image:image><image:loc>https://cdn.example.com/a.jpg</image:loc></image:image>
+            <xhtml:link rel="alternate" hreflang="de" href="https://example.com/de/a"/>
+          </url>
+          <url><loc><![CDATA[https://example.com/b?q=<1>]]></loc></url>
+          <url><lastmod>2024-01-01</lastmod></url>
+        </urlset>
+        """
+        let r = readLocs(text)
+        #expect(r.kind == .urlset)
+        #expect(r.locs == ["https://example.com/a?x=1&y=2", "https://example.com/b?q=<1>"])
+        #expect(r.outcome.entries == 3)
+        #expect(r.outcome.entriesWithoutLoc == 1)
+        #expect(r.outcome.error == nil)
+    }
+
+    @Test func readsAnIndexAndPrefixedNames() {
+        let r = readLocs(#"<sm:sitemapindex xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9"><sm:sitemap><sm:loc>https://example.com/s1.xml.gz</sm:loc></sm:sitemap></sm:sitemapindex>"#)
+        #expect(r.kind == .sitemapindex)
+        #expect(r.locs == ["https://example.com/s1.xml.gz"])
+    }
+
+    @Test(arguments: [
+        ("<urlset><url><loc>https://a.test/1</loc></url>\n<url><loc>https://a.test/2</lo></url></urlset>", 2, "does not match its start tag"),
+        ("<urlset><url><loc>https://a.test/1?a=b&c=d</loc></url></urlset>", 1, "write & as &amp;"),
+        ("<urlset><url><loc>https://a.test/1&nbsp;</loc></url></urlset>", 1, "undeclared entity"),
+        ("<urlset><url><loc>https://a.test/1</loc></url>", 1, "ends before its elements are closed"),
+        ("hello, not XML", 1, "empty"),
+        ("", 1, "empty"),
+    ])
+    func malformedXMLIsAnErrorWithItsPlace(_ text: String, line: Int, words: String) {
+        let r = readLocs(text)
+        let error = r.outcome.error
+        #expect(error != nil, "no error for \(text)")
+        #expect(error?.line == line)
+        #expect(error?.message.contains(words) == true, "\(error?.message ?? "")")
+    }
+
+    /// The declared encoding: those libxml2 decodes itself are kept; any other (EBCDIC-US
+    /// crashed FoundationXML's parser) is read as UTF-8, the protocol's encoding.
+    @Test(arguments: [
+        ("UTF-8", "https://a.test/é", nil),
+        ("utf-8", "https://a.test/é", nil),
+        ("ISO-8859-1", "https://a.test/Ã©", nil),  // the UTF-8 bytes of é read as Latin-1
+        ("EBCDIC-US", "https://a.test/é", nil),
+        ("U-TF8", "https://a.test/é", nil),
+        ("UTF-16", "https://a.test/é", nil),
+        ("x-unknown", "https://a.test/é", nil),
+    ] as [(String, String, String?)])
+    func declaredEncodings(_ encoding: String, loc: String, error: String?) {
+        let r = readLocs("<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n<urlset><url><loc>https://a.test/é</loc></url></urlset>\n")
+        #expect(r.outcome.error?.message == error)
+        #expect(r.locs == [loc])
+    }
+
+    /// Declarations libxml2 would read otherwise than a plain scan does are not declarations
+    /// (a processing instruction `xm_`): no crash, and the pages read as UTF-8 when the rest
+    /// is well-formed.
+    @Test(arguments: [
+        ("<?xml version=\"1.0\" encoding=\"UTF-7\"?0:02<urlset><url><loc>https://a.test/é</loc></url></urlset>", true),
+        ("<?xml version=\"1.0?>\" encoding=\"EBCDIC-US\"?><urlset><url><loc>https://a.test/é</loc></url></urlset>", true),
+        ("<?xml version=\"1.0\"" + String(repeating: " ", count: 600) + "encoding=\"EBCDIC-US\"?><urlset><url><loc>https://a.test/é</loc></url></urlset>", false),
+        ("<?xml version=\"1.0\" encoding=\"EBCDIC?>US\"?><urlset><url><loc>https://a.test/é</loc></url></urlset>", true),
+    ])
+    func oddDeclarationsAreNotRead(_ text: String, malformed: Bool) {
+        let r = readLocs(text)
+        #expect((r.outcome.error != nil) == malformed)
+        #expect(r.locs == (malformed ? [] : ["https://a.test/é"]))
+    }
+
+    @Test(arguments: [[0xFF, 0xFE, 0x3C, 0x00], [0x00, 0x3C, 0x00, 0x3F], [0x4C, 0x6F, 0xA7, 0x94]] as [[UInt8]])
+    func otherEncodingsThanUTF8AreRefused(_ start: [UInt8]) {
+        let stream = SitemapByteStream(bytes: start + Array("<?xml version=\"1.0\" encoding=\"EBCDIC-US\"?><urlset/>".utf8))
+        var seen = 0
+        _ = SitemapXML.read(stream) { _, _, _ in seen += 1; return true }
+        #expect(stream.failure == "the file is not UTF-8, the protocol's encoding (it starts as UTF-16, UTF-32 or EBCDIC text does)")
+        #expect(seen == 0)
+    }
+
+    @Test(arguments: [
+        ("<?xml version=\"1.0\" encoding=\"EBCDIC-US\"?><a/>", "<?xml version=\"1.0\"" + String(repeating: " ", count: 21) + "?><a/>"),
+        ("<?xml version='1.0' encoding='utf-8' standalone='yes' ?><a/>", "<?xml version='1.0' encoding='utf-8' standalone='yes' ?><a/>"),
+        ("<?xml version=\"1.0\"?><a/>", "<?xml version=\"1.0\"?><a/>"),
+        ("<?xml version=\"1.0\" encoding=\"U-TF8\"\n standalone=\"no\"?><a/>", "<?xml version=\"1.0\"" + String(repeating: " ", count: 17) + "\n standalone=\"no\"?><a/>"),
+        ("<?xml version=\"1.0?>\" encoding=\"x\"?><a/>", "<?xm_ version=\"1.0?>\" encoding=\"x\"?><a/>"),
+        ("<?xml encoding=\"EBCDIC-US\"?><a/>", "<?xm_ encoding=\"EBCDIC-US\"?><a/>"),
+        ("<a/>", "<a/>"),
+    ])
+    func encodingDeclarations(_ text: String, read: String) {
+        #expect(String(decoding: PlistXMLLocator.withoutEncodingDeclaration(Array(text.utf8)), as: UTF8.self) == read)
+    }
+
+    @Test func aHeadCutByTheLimitIsStillALimit() {
+        let stream = SitemapByteStream(bytes: Array("<?xml version=\"1.0\" encoding=\"EBCDIC-US\"?><urlset></urlset>".utf8), limit: 20)
+        var seen = 0
+        let outcome = SitemapXML.read(stream) { _, _, _ in seen += 1; return true }
+        #expect(stream.bytesRead == 20)
+        #expect(stream.stoppedAtLimit)
+        #expect(seen == 0)
+        #expect(outcome.kind == nil)
+    }
+
+    @Test func aRelativeNamespaceIsNotAnError() {
+        let r = readLocs(#"<urlset xmlns="sitemap"><url><loc>https://a.test/1</loc></url></urlset>"#)
+        #expect(r.outcome.error == nil)
+        #expect(r.locs == ["https://a.test/1"])
+    }
+
+    @Test func anHTMLPageIsNotASitemap() {
+        let r = readLocs("<!DOCTYPE html><html><head><title>Shop</title></head><body><p>hi</body></html>")
+        #expect(r.outcome.otherRoot == "html")
+        #expect(r.locs.isEmpty)
+    }
+
+    @Test func entitiesThatExpandWithoutBoundAreRefusedQuickly() {
+        var text = "<?xml version=\"1.0\"?>\n<!DOCTYPE urlset [\n<!ENTITY a \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\">\n"
+        var previous = "a"
+        for i in 1...12 {
+            text += "<!ENTITY e\(i) \"" + String(repeating: "&\(previous);", count: 10) + "\">\n"
+            previous = "e\(i)"
+        }
+        text += "]>\n<urlset><url><loc>https://a.test/&\(previous);</loc></url></urlset>\n"
+        let started = Date()
+        let r = readLocs(text)
+        #expect(Date().timeIntervalSince(started) < 600, "bounds a hang (minutes on a loaded machine), not a speed")
+        #expect(r.outcome.error != nil)
+        #expect(r.locs.allSatisfy { $0.utf8.count <= 65_536 })
+    }
+
+    /// FoundationXML's parser pulls a stream in chunks and reports entries as it goes: the
+    /// first `<loc>` arrives long before a 30 MB sitemap has been read.
+    @Test func aStreamIsParsedIncrementally() {
+        let total = 250_000
+        var produced = 0
+        var pending: [UInt8] = Array(#"<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#.utf8)
+        var n = 0
+        let stream = SitemapByteStream(limit: Int.max, reader: { buffer in
+            while pending.count < buffer.count, n <= total {
+                pending += n < total ? Array("<url><loc>https://example.com/p/\(n)</loc><lastmod>2024-01-01</lastmod></url>\n".utf8)
+                                     : Array("</urlset>".utf8)
+                n += 1
+            }
+            let k = min(buffer.count, pending.count)
+            buffer.copyBytes(from: pending[0..<k])
+            pending.removeFirst(k)
+            produced += k
+            return k
+        }, describeFailure: { "" })
+        var firstSeenAt: Int?
+        var count = 0
+        let outcome = SitemapXML.read(stream) { _, _, _ in
+            if firstSeenAt == nil { firstSeenAt = produced }
+            count += 1
+            return true
+        }
+        #expect(outcome.error == nil)
+        #expect(count == total)
+        #expect(produced > 15_000_000)
+        #expect((firstSeenAt ?? .max) <= 1_048_576, "first <loc> after \(firstSeenAt ?? -1) bytes pulled")
+    }
+
+    @Test func theByteLimitStopsReadingAndSaysSo() {
+        let text = urlset((0..<1000).map { "https://example.com/p/\($0)" })
+        let stream = SitemapByteStream(bytes: Array(text.utf8), limit: 10_000)
+        var count = 0
+        _ = SitemapXML.read(stream) { _, _, _ in count += 1; return true }
+        #expect(stream.stoppedAtLimit)
+        #expect(stream.bytesRead == 10_000)
+        #expect(count > 50 && count < 1000)
+        let exact = SitemapByteStream(bytes: Array(text.utf8), limit: text.utf8.count)
+        _ = SitemapXML.read(exact) { _, _, _ in true }
+        #expect(!exact.stoppedAtLimit)
+    }
+}
+
+@Suite struct SiteCoverageTests {
+    @Test(arguments: [
+        ("https://example.com/products/shoes/1", 1, true, "/products"),
+        ("https://example.com/products/shoes/1", 2, true, "/products/shoes"),
+        ("https://EXAMPLE.com:443/products?x=1#f", 1, true, "/products"),
+        ("https://user@example.com//a//b", 2, true, "/a/b"),
+        ("https://example.com", 1, true, "/"),
+        ("https://example.com/?q=1", 1, true, "/"),
+        ("http://example.com/about", 1, true, "/about"),
+        ("https://www.example.com/about", 1, false, ""),
+        ("https://example.com.evil.test/about", 1, false, ""),
+        ("https://example.com/caf%C3%A9/x", 1, true, "/caf%C3%A9"),
+        ("https://example.com/café/x", 1, true, "/caf%C3%A9"),
+    ])
+    func sectionsAndHosts(_ url: String, depth: Int, sameHost: Bool, section: String) throws {
+        let split = try #require(SiteCoverage.split(url, host: Array("example.com".utf8)))
+        #expect(split.sameHost == sameHost)
+        if sameHost { #expect(SiteCoverage.section(of: split.path, depth: depth) == section) }
+    }
+
+    @Test(arguments: ["/products/1", "products/1", "ftp://example.com/x", "mailto:a@example.com", "", "https:/example.com/x"])
+    func notPages(_ loc: String) {
+        #expect(SiteCoverage.split(loc, host: Array("example.com".utf8)) == nil)
+    }
+
+    @Test func countsBySectionWithExamplesAndDeadRules() throws {
+        let pages = (0..<30).map { "https://example.com/products/\($0)" }
+            + ["https://example.com/help/a?article=1", "https://example.com/help/b", "https://example.com/account/me",
+               "https://example.com/blog/hello", "https://www.example.com/products/9", "/relative"]
+        let (coverage, crawl) = try crawl(shopDocument, files: [("s.xml", urlset(pages))])
+        #expect(coverage.pages == 34)
+        #expect(coverage.otherHostPages == 1)
+        #expect(coverage.otherHostExample == "https://www.example.com/products/9")
+        let shop = coverage.rows(for: "Q7Z3K8M2PX.com.example.shop")
+        #expect(shop.map(\.section) == ["/products", "/help", "/account", "/blog"])
+        #expect(shop[0] == CoverageRow(appID: "Q7Z3K8M2PX.com.example.shop", section: "/products", pages: 30, match: 30, exclude: 0, noMatch: 0,
+                                       matchExample: "https://example.com/products/0"))
+        #expect(shop[1].match == 1 && shop[1].noMatch == 1 && shop[1].noMatchExample == "https://example.com/help/b")
+        #expect(shop[2].exclude == 1 && shop[2].excludeExample == "https://example.com/account/me")
+        let blog = coverage.rows(for: "Q7Z3K8M2PX.com.example.blog")
+        #expect(blog.first { $0.section == "/blog" }?.match == 1)
+        #expect(blog.first { $0.section == "/products" }?.noMatch == 30)
+        // The clip decides with the shop's entry.
+        #expect(coverage.rows(for: "Q7Z3K8M2PX.com.example.clip").map { [$0.match, $0.exclude, $0.noMatch] }
+                == shop.map { [$0.match, $0.exclude, $0.noMatch] })
+        let dead = coverage.deadRules()
+        #expect(dead.map(\.code.rawValue) == ["AASA707"])
+        #expect(dead.first?.pointer == "/applinks/details/0/components/3")
+        #expect(dead.first?.message.contains("and 1 more app") == true)
+        #expect(crawl.findings.map(\.code.rawValue) == ["AASA711"])
+    }
+
+    @Test func noDeadRulesWithoutPages() throws {
+        let (coverage, _) = try crawl(shopDocument, files: [("s.xml", urlset(["https://other.test/a"]))])
+        #expect(coverage.pages == 0)
+        #expect(coverage.deadRules().isEmpty)
+    }
+
+    @Test func sectionsPastTheLimitShareOneRow() throws {
+        let doc = #"{"applinks": {"details": [{"appIDs": ["Q7Z3K8M2PX.com.example.shop"], "components": [{"/": "/*"}]}]}}"#
+        let pages = (0..<(SiteCoverage.maxSections + 5)).map { "https://example.com/s\($0)/x" }
+        let (coverage, _) = try crawl(doc, files: [("s.xml", urlset(pages))])
+        let rows = coverage.rows(for: "Q7Z3K8M2PX.com.example.shop")
+        #expect(rows.count == SiteCoverage.maxSections + 1)
+        #expect(rows.last?.section == SiteCoverage.overflowSection)
+        #expect(rows.last?.pages == 5)
+        #expect(rows.reduce(0) { $0 + $1.pages } == pages.count)
+    }
+
+    /// A hostile sitemap's long sections and URLs are kept cut, so the tables stay small.
+    @Test func longSectionsAndExamplesAreKeptCut() throws {
+        let doc = #"{"applinks": {"details": [{"appIDs": ["Q7Z3K8M2PX.com.example.shop"], "components": [{"/": "/*"}]}]}}"#
+        let long = "https://example.com/" + String(repeating: "a", count: 10_000) + "/x"
+        let other = "https://www.example.com/" + String(repeating: "é", count: 5_000)  // cut between scalars
+        let (coverage, _) = try crawl(doc, files: [("s.xml", urlset([long, long, other]))])
+        let rows = coverage.rows(for: "Q7Z3K8M2PX.com.example.shop")
+        #expect(rows.count == 1)
+        #expect(rows.first?.pages == 2)
+        #expect(rows.first?.match == 2)
+        #expect(rows.first?.section == "/" + String(repeating: "a", count: 252) + "…")  // 1 + 252 + 3 bytes
+        #expect(rows.first?.matchExample == "https://example.com/" + String(repeating: "a", count: 2_028))  // 20 + 2,028 bytes
+        #expect(coverage.otherHostExample == "https://www.example.com/" + String(repeating: "é", count: 1_012))  // 24 + 2 × 1,012
+        #expect(SiteCoverage.capped("abc", bytes: 3) == "abc")
+        #expect(SiteCoverage.capped("abcd", bytes: 3, mark: "…") == "…")
+        #expect(SiteCoverage.capped("abcdef", bytes: 5, mark: "…") == "ab…")
+    }
+}
+
+/// The acceptance test: the counts equal those of deciding each URL as `match` does
+/// (``DocumentMatcher/decide(_:appID:)``, the path with explanations), on a generated site of
+/// 100,000 URLs against real and rich documents.
+@Suite struct CoverageAgreesWithMatchTests {
+    static let richDocument = #"""
+    {"applinks": {
+      "substitutionVariables": {"kind": ["shoes", "hats"]},
+      "defaults": {"caseSensitive": false},
+      "details": [
+        {"appIDs": ["Q7Z3K8M2PX.com.example.shop"], "components": [
+          {"#": "nope", "exclude": true},
+          {"/": "/account/*", "exclude": true},
+          {"/": "/$(kind)/*"},
+          {"/": "/$(lang)_$(region)/*"},
+          {"/": "/p/???", "caseSensitive": true},
+          {"/": "/search", "?": {"q": "?*", "page": "*"}},
+          {"/": "/caf\u00e9/*", "percentEncoded": false},
+          {"/": "/a%20b/*"},
+          {"/": "/deep/*/end"}
+        ]},
+        {"appIDs": ["Q7Z3K8M2PX.com.example.blog"], "paths": ["NOT /blog/drafts/*", "/blog/*"]}
+      ]}}
+    """#
+
+    /// Deterministic random URLs aimed at the rules' shapes, with the variations that decide
+    /// differently: case, percent escapes, queries, fragments, other hosts, ports, non-ASCII.
+    static func generatedPages(_ count: Int, seed: UInt64) -> [String] {
+        var state = seed
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        func pick<T>(_ xs: [T]) -> T { xs[Int(next() % UInt64(xs.count))] }
+        let hosts = ["example.com", "example.com", "example.com", "example.com", "EXAMPLE.com", "example.com:443",
+                     "www.example.com", "user@example.com", "example.com.other.test"]
+        let schemes = ["https", "https", "https", "http", "HTTPS"]
+        let firsts = ["shoes", "Shoes", "hats", "account", "en_US", "fr_CA", "xx_YY", "p", "P", "search", "café", "caf%C3%A9",
+                      "a%20b", "a b", "deep", "blog", "Blog", "post", "profile", "fortune", "opinion", "r", "settings",
+                      "concierge", "", "abcdefghijkl", "ABCDEFGHIJKL", "products"]
+        let words = ["1", "abc", "x/y", "new", "ä", "%2F", "drafts", "end", "mid/end", "12", "123", "a.b", "index.html"]
+        var out: [String] = []
+        out.reserveCapacity(count)
+        for _ in 0..<count {
+            var url = pick(schemes) + "://" + pick(hosts) + "/" + pick(firsts)
+            let segments = Int(next() % 4)
+            for _ in 0..<segments { url += "/" + pick(words) }
+            if next() % 5 == 0 { url += "/" }
+            switch next() % 8 {
+            case 0: url += "?q=" + pick(words) + (next() % 2 == 0 ? "&page=2" : "")
+            case 1: url += "?page=1"
+            case 2: url += "#" + pick(["nope", "top", "NOPE"])
+            default: break
+            }
+            out.append(url)
+        }
+        return out
+    }
+
+    static let documents: [(String, String)] = [
+        ("rich", richDocument),
+        ("firefly.social", try! String(contentsOf: fixture("corpus/aasa/Adophlidu__firefly.social__apps_web_public_.well-known_apple-app-site-association"), encoding: .utf8)),
+        ("expensify", try! String(contentsOf: fixture("corpus/aasa/Expensify__App__.well-known_apple-app-site-association"), encoding: .utf8)),
+    ]
+
+    /// The rich document on 100,000 pages; the real ones on 20,000 (the suite shares two cores).
+    @Test(arguments: [(0, 100_000), (1, 20_000), (2, 20_000)])
+    func countsEqualDecidingEachURLWithMatch(_ which: Int, count: Int) throws {
+        let (name, document) = Self.documents[which]
+        let pages = Self.generatedPages(count, seed: UInt64(which + 1))
+        // Twenty sitemaps under one index.
+        let per = count / 20
+        var files: [(String, String)] = [("index.xml", sitemapIndex((0..<20).map { "s\($0).xml" }))]
+        for k in 0..<20 { files.append(("s\(k).xml", urlset(Array(pages[(k * per)..<((k + 1) * per)])))) }
+        let (coverage, crawl) = try crawl(document, files: files)
+        #expect(crawl.records.count == 21)
+        #expect(crawl.findings.isEmpty, "\(name): \(crawl.findings.map(\.message))")
+
+        let doc = try #require(Validator.validate(Array(document.utf8), domain: "example.com").document)
+        let matcher = DocumentMatcher(document: doc, host: "example.com")
+        var expected: [String: [String: [MatchDecision: Int]]] = [:]
+        var expectedOther = 0
+        var expectedPages = 0
+        var used: [String: Set<Int>] = [:]
+        for url in pages {
+            guard let parts = URLParts(url) else { Issue.record("not a URL: \(url)"); continue }
+            if parts.host != "example.com" {
+                expectedOther += 1
+                continue
+            }
+            expectedPages += 1
+            let section = SiteCoverage.section(of: Substring(parts.path), depth: 1)
+            for app in matcher.appIDs {
+                let result = matcher.decide(parts, appID: app)
+                expected[app, default: [:]][section, default: [:]][result.decision, default: 0] += 1
+                if let c = result.component, result.decision != .noMatch { used[app, default: []].insert(c) }
+            }
+        }
+        #expect(coverage.pages == expectedPages)
+        #expect(coverage.otherHostPages == expectedOther)
+        #expect(expectedPages > count / 2 && expectedOther > count / 20)
+        for app in matcher.appIDs {
+            let rows = coverage.rows(for: app)
+            var got: [String: [MatchDecision: Int]] = [:]
+            for row in rows {
+                got[row.section] = [.match: row.match, .exclude: row.exclude, .noMatch: row.noMatch].filter { $0.value > 0 }
+                #expect(row.pages == row.match + row.exclude + row.noMatch)
+            }
+            #expect(got == expected[app] ?? [:], "\(name) \(app): counts differ from match")
+        }
+        // AASA707 names exactly the include rules of each deciding entry that no page was decided by.
+        var expectedDead: Set<String> = []
+        for app in matcher.appIDs {
+            guard let entry = matcher.entry(for: app), !entry.matchesAll else { continue }
+            for rule in entry.rules where !rule.exclude && used[app]?.contains(rule.rule.index) != true {
+                expectedDead.insert(rule.rule.ref.pointer)
+            }
+        }
+        #expect(Set(coverage.deadRules().compactMap(\.pointer)) == expectedDead, "\(name)")
+    }
+}
+
+func emptyCoverage() -> SiteCoverage {
+    let document = Validator.validate(Array("{}".utf8)).document!
+    return SiteCoverage(matcher: DocumentMatcher(document: document, host: "example.com"), host: "example.com", appIDs: [])
+}
+
+@Suite struct SitemapCrawlTests {
+    let doc = #"{"applinks": {"details": [{"appIDs": ["Q7Z3K8M2PX.com.example.shop"], "components": [{"/": "/products/*"}]}]}}"#
+
+    @Test func anIndexThatLoopsIsReadOnce() throws {
+        let files = [("a.xml", sitemapIndex(["b.xml", "pages.xml"])), ("b.xml", sitemapIndex(["a.xml", "./a.xml", "pages.xml"])),
+                     ("pages.xml", urlset(["https://example.com/products/1"]))]
+        let (coverage, crawl) = try crawl(doc, files: files)
+        #expect(crawl.records.map(\.entry.label) == ["a.xml", "b.xml", "pages.xml"])
+        #expect(coverage.pages == 1)
+        let loop = crawl.findings.filter { $0.code == "AASA710" && $0.message.contains("already read") }
+        #expect(loop.count == 1)
+        #expect(loop.first?.message.contains("names 3 sitemaps already read") == true)
+        // b.xml is an index inside an index.
+        #expect(crawl.findings.contains { $0.code == "AASA710" && $0.file == "b.xml" && $0.message.contains("index of indexes") })
+    }
+
+    @Test func tenThousandNestedIndexesStopAtTheDepthLimit() throws {
+        var files: [(String, String)] = []
+        for i in 0..<10_000 { files.append(("i\(i).xml", sitemapIndex(["i\(i + 1).xml"]))) }
+        let started = Date()
+        let (_, crawl) = try crawl(doc, files: files)
+        #expect(Date().timeIntervalSince(started) < 600, "bounds a hang (minutes on a loaded machine), not a speed")
+        #expect(crawl.records.count == SitemapCrawl.maxDepth + 1)
+        #expect(crawl.findings.contains { $0.code == "AASA710" && $0.message.contains("nested more than") })
+    }
+
+    @Test func tenThousandSitemapsInOneIndexStopAtMaxSitemaps() throws {
+        var files: [(String, String)] = [("index.xml", sitemapIndex((0..<10_000).map { "s\($0).xml" }))]
+        for i in 0..<10_000 { files.append(("s\(i).xml", urlset(["https://example.com/products/\(i)"]))) }
+        let (coverage, crawl) = try crawl(doc, files: files, maxSitemaps: 100)
+        #expect(crawl.records.count == 100)
+        #expect(coverage.pages == 99)
+        let past = try #require(crawl.findings.first { $0.message.contains("--max-sitemaps") })
+        #expect(past.message.contains("9,901 sitemaps"))
+    }
+
+    @Test func overTheEntryLimitIsAWarningAndEveryPageCounts() throws {
+        let pages = (0...SitemapProtocol.maxEntries).map { "https://example.com/products/\($0)" }
+        let (coverage, crawl) = try crawl(doc, files: [("s.xml", urlset(pages))])
+        #expect(coverage.pages == 50_001)
+        #expect(crawl.findings.map(\.code.rawValue) == ["AASA709"])
+        #expect(crawl.findings.first?.message.contains("50,001 URLs") == true)
+    }
+
+    @Test func whatALocalIndexMayName() throws {
+        let crawl = SitemapCrawl(roots: [], coverage: emptyCoverage(), target: "example.com")
+        let local = SitemapEntry(.file("sitemaps/index.xml"))
+        #expect(try crawl.child(of: local, "part-1.xml").get() == .file("sitemaps/part-1.xml"))
+        #expect(try crawl.child(of: local, "../other/x.xml.gz").get() == .file("sitemaps/../other/x.xml.gz"))
+        #expect(try crawl.child(of: local, "file:///tmp/x%20y.xml").get() == .file("/tmp/x y.xml"))
+        #expect(try crawl.child(of: local, "https://example.com/s.xml").get() == .url("https://example.com/s.xml"))
+        #expect(throws: SitemapCrawl.SkipReason.notHTTPS) { try crawl.child(of: local, "http://example.com/s.xml").get() }
+        #expect(throws: SitemapCrawl.SkipReason.notALocation) { try crawl.child(of: local, "ftp://example.com/s.xml").get() }
+        #expect(throws: SitemapCrawl.SkipReason.notALocation) { try crawl.child(of: local, "file://elsewhere/x.xml").get() }
+    }
+
+    @Test func whatANetworkIndexMayName() throws {
+        let crawl = SitemapCrawl(roots: [], coverage: emptyCoverage(), target: "example.com")
+        let remote = SitemapEntry(.url("https://example.com/sitemap_index.xml"))
+        #expect(try crawl.child(of: remote, "https://EXAMPLE.com/s1.xml.gz").get() == .url("https://EXAMPLE.com/s1.xml.gz"))
+        #expect(throws: SitemapCrawl.SkipReason.otherHost) { try crawl.child(of: remote, "https://cdn.example.com/s1.xml").get() }
+        #expect(throws: SitemapCrawl.SkipReason.notHTTPS) { try crawl.child(of: remote, "http://example.com/s1.xml").get() }
+        #expect(throws: SitemapCrawl.SkipReason.notHTTPS) { try crawl.child(of: remote, "file:///etc/passwd").get() }
+        #expect(throws: SitemapCrawl.SkipReason.notALocation) { try crawl.child(of: remote, "s1.xml").get() }
+    }
+
+    @Test func theSameFileHasOneKey() {
+        #expect(SitemapCrawl.key(.url("https://Example.COM/s.xml#top")) == SitemapCrawl.key(.url("https://example.com/s.xml")))
+        #expect(SitemapCrawl.key(.file("a/./b/../s.xml")) == SitemapCrawl.key(.file("a/s.xml")))
+        #expect(SitemapCrawl.key(.url("https://example.com/s.xml?page=2")) != SitemapCrawl.key(.url("https://example.com/s.xml")))
+    }
+
+    @Test func robotsTxtSitemapLines() {
+        let robots = """
+        User-agent: *
+        Disallow: /account/
+        sitemap: https://example.com/sitemap_index.xml # the index
+        SITEMAP:https://example.com/news.xml\r
+        Sitemap: https://example.com/sitemap_index.xml
+        Crawl-delay: 10
+        """
+        #expect(RobotsTxt.sitemaps(Array(robots.utf8)) == ["https://example.com/sitemap_index.xml", "https://example.com/news.xml"])
+        #expect(RobotsTxt.sitemaps(Array("User-agent: *\nDisallow:\n".utf8)).isEmpty)
+    }
+}
