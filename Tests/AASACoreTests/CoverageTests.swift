@@ -126,13 +126,14 @@ let shopDocument = #"""
     }
 
     /// Declarations libxml2 would read otherwise than a plain scan does are not declarations
-    /// (a processing instruction `xm_`): no crash, and the pages read as UTF-8 when the rest
+    /// (a processing instruction `x_`): no crash, and the pages read as UTF-8 when the rest
     /// is well-formed.
     @Test(arguments: [
         ("<?xml version=\"1.0\" encoding=\"UTF-7\"?0:02<urlset><url><loc>https://a.test/é</loc></url></urlset>", true),
         ("<?xml version=\"1.0?>\" encoding=\"EBCDIC-US\"?><urlset><url><loc>https://a.test/é</loc></url></urlset>", true),
         ("<?xml version=\"1.0\"" + String(repeating: " ", count: 600) + "encoding=\"EBCDIC-US\"?><urlset><url><loc>https://a.test/é</loc></url></urlset>", false),
         ("<?xml version=\"1.0\" encoding=\"EBCDIC?>US\"?><urlset><url><loc>https://a.test/é</loc></url></urlset>", true),
+        ("<?xml?><urlset><url><loc>https://a.test/é</loc></url></urlset>", false),
     ])
     func oddDeclarationsAreNotRead(_ text: String, malformed: Bool) {
         let r = readLocs(text)
@@ -154,8 +155,9 @@ let shopDocument = #"""
         ("<?xml version='1.0' encoding='utf-8' standalone='yes' ?><a/>", "<?xml version='1.0' encoding='utf-8' standalone='yes' ?><a/>"),
         ("<?xml version=\"1.0\"?><a/>", "<?xml version=\"1.0\"?><a/>"),
         ("<?xml version=\"1.0\" encoding=\"U-TF8\"\n standalone=\"no\"?><a/>", "<?xml version=\"1.0\"" + String(repeating: " ", count: 17) + "\n standalone=\"no\"?><a/>"),
-        ("<?xml version=\"1.0?>\" encoding=\"x\"?><a/>", "<?xm_ version=\"1.0?>\" encoding=\"x\"?><a/>"),
-        ("<?xml encoding=\"EBCDIC-US\"?><a/>", "<?xm_ encoding=\"EBCDIC-US\"?><a/>"),
+        ("<?xml version=\"1.0?>\" encoding=\"x\"?><a/>", "<?x_  version=\"1.0?>\" encoding=\"x\"?><a/>"),
+        ("<?xml encoding=\"EBCDIC-US\"?><a/>", "<?x_  encoding=\"EBCDIC-US\"?><a/>"),
+        ("<?xml?><a/>", "<?x_ ?><a/>"),
         ("<a/>", "<a/>"),
     ])
     func encodingDeclarations(_ text: String, read: String) {

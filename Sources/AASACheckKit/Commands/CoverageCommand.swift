@@ -88,7 +88,7 @@ public enum CoverageCommand: Command {
             out.findings(loaded.diagnostics)
             return RunEnd(subject: "coverage of \(site)")
         }
-        let matcher = DocumentMatcher(document: document, host: site)
+        let matcher = DocumentMatcher(compiled: loaded.compiled ?? CompiledDocument(document), host: site)
         let appIDs = given.isEmpty ? matcher.appIDs : given
         guard !appIDs.isEmpty else {
             out.note("The file lists no applinks app; give --app-id to decide for one.", kind: .advice)
@@ -97,7 +97,9 @@ public enum CoverageCommand: Command {
         }
         let coverage = SiteCoverage(matcher: matcher, host: site, appIDs: appIDs, depth: depth)
         // Where Apple's CDN copy decides, the pages the origin's file would decide otherwise.
-        if let origin = loaded.otherCopy { coverage.compare(with: DocumentMatcher(document: origin, host: site)) }
+        if let origin = loaded.otherCopy {
+            coverage.compare(with: DocumentMatcher(compiled: loaded.otherCompiled ?? CompiledDocument(origin), host: site))
+        }
         if out.showsEveryPage {
             coverage.onDecisions = { url, section, decisions in
                 out.page(PageDecisions(url: url, section: section, decisions: zip(appIDs, decisions).map { ($0, $1.decision, $1.detail, $1.component) }))

@@ -2,9 +2,10 @@
 /// per distinct `details` entry among the app IDs asked (apps listed in the same entry decide
 /// alike), with the deciding rule's index.
 ///
-/// Today this is ``DocumentMatcher/decision(_:appID:)``, the bulk path without explanations.
-/// A matcher whose cost does not grow with the rule count plugs in here and nowhere else.
-struct PageDecider: Sendable {
+/// Decided through the bulk decision API (``URLDecider``: each entry's rules as one automaton,
+/// with caches of its own), so the cost does not grow with the rule count (issue 15). Used by
+/// one thread at a time.
+struct PageDecider {
     /// The decision for one group, and the index of the deciding rule in `components` (or
     /// `paths`), `nil` when no rule decided.
     struct Decision: Sendable, Equatable {
@@ -21,6 +22,8 @@ struct PageDecider: Sendable {
     let representatives: [String]
     /// For each group, the entry that decides for it, `nil` when no entry lists its apps.
     let entries: [CompiledEntry?]
+    /// Decides for ``representatives``, in order.
+    let urls: URLDecider
 
     init(matcher: DocumentMatcher, appIDs: [String]) {
         self.matcher = matcher
@@ -46,6 +49,7 @@ struct PageDecider: Sendable {
         self.groupOfApp = groupOfApp
         self.representatives = representatives
         self.entries = entries
+        urls = URLDecider(matcher: matcher, appIDs: representatives)
     }
 
     var groupCount: Int { representatives.count }
@@ -53,7 +57,7 @@ struct PageDecider: Sendable {
     /// Decides `url` (an absolute URL on the matcher's host) for `group`.
     @inline(__always)
     func decide(_ url: String, group: Int) -> Decision {
-        guard let d = matcher.decision(url, appID: representatives[group]) else { return Decision(decision: .noMatch) }
+        guard let d = urls.decide(url, app: group) else { return Decision(decision: .noMatch) }
         return Decision(decision: d.decision, component: d.component)
     }
 }

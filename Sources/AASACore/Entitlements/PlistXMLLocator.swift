@@ -103,7 +103,7 @@ enum PlistXMLLocator {
     /// encoding handler; found by fuzzing, issue 17). A declaration that is not of the plain
     /// form `<?xml version="…" encoding="…" standalone="…"?>` within its first 512 bytes (a
     /// `?>` inside a value, a value with other characters than letters, digits and `._:-`, no
-    /// end) is turned into a processing instruction (`<?xm_`), which libxml2 does not read an
+    /// end) is turned into a processing instruction (`<?x_ `), which libxml2 does not read an
     /// encoding from (the sitemap fuzz target found `<?xml version="1.0" encoding="UTF-7"?0`).
     static func withoutEncodingDeclaration(_ bytes: [UInt8], keeping: Set<String> = ["utf-8"]) -> [UInt8] {
         var start = 0
@@ -144,9 +144,12 @@ enum PlistXMLLocator {
             i = j + 1
             return valueStart..<j
         }
+        // `<?x_ `: the space gives the instruction data, even empty (`<?xml?>`): FoundationXML
+        // crashes on an instruction without any (strlen of null).
         var neutral: [UInt8] {
             var out = bytes
-            out[start + 4] = UInt8(ascii: "_")
+            out[start + 3] = UInt8(ascii: "_")
+            out[start + 4] = 0x20
             return out
         }
         guard attribute("version") != nil else { return neutral }
