@@ -17,8 +17,10 @@ public enum CoverageAnswer: Sendable, Equatable {
 /// the other does not) only a condition that accepts everything is taken to cover, so a
 /// ``CoverageAnswer/covers`` answer is always proven.
 ///
-/// Common shapes are decided without a search: equal patterns, `prefix*`, `*suffix` and
-/// `prefix*suffix` outer patterns, and length or literal-prefix/suffix conflicts.
+/// Most pairs are decided without a search: equal patterns, `prefix*`, `*suffix` and
+/// `prefix*suffix` outer patterns, length or literal-prefix/suffix conflicts, a member of the
+/// later pattern that the earlier refuses, and the symbolic proof of ``PatternWitness``; the
+/// search decides the rest within its budget.
 public enum RuleCoverage {
     /// Whether every URL `later` matches is matched by `earlier`.
     /// - Parameter budget: work the searches may still do (``PatternSearch``); what they do is
@@ -63,12 +65,24 @@ public enum RuleCoverage {
         if outer.program == inner.program && outer.caseInsensitive == inner.caseInsensitive { return .covers }
         if !mayInclude(outer, inner) { return .doesNotCover }
         if let shaped = byShape(outer, inner) { return shaped }
+        if refutes(outer, inner) { return .doesNotCover }
+        if PatternWitness.provesInclusion(outer, inner) { return .covers }
         guard budget > 0 else { return .unknown }
         switch PatternSearch.includes(outer, inner, budget: &budget) {
         case true?: return .covers
         case false?: return .doesNotCover
         case nil: return .unknown
         }
+    }
+
+    /// Whether a string `inner` accepts is refused by `outer`: its shortest member, or one whose
+    /// wildcards take scalars that none of `outer`'s literals is (so only `outer`'s wildcards
+    /// can take them). Two linear matches settle most pairs that do not cover.
+    static func refutes(_ outer: CompiledPattern, _ inner: CompiledPattern) -> Bool {
+        func refused(_ w: [UInt32]) -> Bool { !outer.matches(outer.caseInsensitive ? CaseFold.fold(w) : w) }
+        if let w = PatternWitness.shortest(inner), refused(w) { return true }
+        if let w = PatternWitness.fresh(inner, avoiding: PatternWitness.literalsWithVariants(outer)), refused(w) { return true }
+        return false
     }
 
     /// Outer patterns of the form `P*`, `*S` or `P*S` (literals around one `*`): every inner
@@ -142,121 +156,5 @@ public enum RuleCoverage {
             }
             return unknown ? .unknown : .covers
         }
-    }
-}
-
-/// For each rule, the earlier rules of its entry that could cover it: those whose path's
-/// literal prefix is comparable with its own (one a prefix of the other, case folded) and
-/// those without a path. Other pairs are refuted by their prefixes, so this index makes the
-/// pairwise analysis close to linear for real files.
-///
-/// Time per query is linear in the rule's prefix plus the candidates found, whatever the
-/// prefixes' lengths (issue 17, kind 2: a 100,000-character literal beside `/buy/*`):
-/// prefixes of the key are looked up by rolling hash (a collision only adds a candidate, which
-/// the coverage check then refutes), and keys extending it are a run of the sorted keys, told
-/// apart by their longest common prefixes with their neighbours.
-struct CoverageCandidates {
-    private struct Hashed: Hashable {
-        let length: Int
-        let hash: UInt64
-    }
-    private var byPrefix: [Hashed: [Int]] = [:]
-    /// Folded prefixes in order, with the rule of each.
-    private var sorted: [(key: [UInt32], rule: Int)] = []
-    /// `lcp[i]`: the longest common prefix of `sorted[i - 1]` and `sorted[i]` (0 for `i == 0`).
-    private var lcp: [Int] = []
-    /// `blockEnd[i]`: the first position after `i` whose key differs from `sorted[i]`'s.
-    private var blockEnd: [Int] = []
-    private var anyPath: [Int] = []
-    private var keys: [[UInt32]?] = []
-
-    init(_ rules: [CompiledRule]) {
-        for (i, r) in rules.enumerated() {
-            guard let path = r.path else {
-                anyPath.append(i)
-                keys.append(nil)
-                continue
-            }
-            let key = CaseFold.fold(path.literalPrefix)
-            keys.append(key)
-            byPrefix[Hashed(length: key.count, hash: Self.hash(key, key.count)), default: []].append(i)
-            sorted.append((key, i))
-        }
-        sorted.sort { a, b in a.key.lexicographicallyPrecedes(b.key) || (a.key == b.key && a.rule < b.rule) }
-        lcp = [0]
-        for i in sorted.indices.dropFirst() {
-            let a = sorted[i - 1].key, b = sorted[i].key
-            var n = 0
-            while n < a.count && n < b.count && a[n] == b[n] { n += 1 }
-            lcp.append(n)
-        }
-        blockEnd = [Int](repeating: sorted.count, count: sorted.count)
-        for i in stride(from: sorted.count - 2, through: 0, by: -1) {
-            let same = lcp[i + 1] == sorted[i].key.count && sorted[i + 1].key.count == sorted[i].key.count
-            blockEnd[i] = same ? blockEnd[i + 1] : i + 1
-        }
-    }
-
-    private static func hash(_ key: [UInt32], _ length: Int) -> UInt64 {
-        var h: UInt64 = 0
-        for c in key.prefix(length) { h = h &* 0x100_0000_01B3 &+ UInt64(c) &+ 1 }
-        return h
-    }
-
-    /// Candidate indices below `j`, ascending; `nil` when there are more than `cap`.
-    func candidates(for j: Int, cap: Int = .max) -> [Int]? {
-        guard let key = keys[j] else { return j > cap ? nil : Array(0..<j) }
-        // Every list below is ascending, so each stops at `j` and at the cap: the cost of a
-        // query is bounded by the cap however many rules share a prefix (issue 17, kind 5).
-        var out: [Int] = []
-        for i in anyPath {
-            guard i < j else { break }
-            out.append(i)
-            if out.count > cap { return nil }
-        }
-        // Rules whose prefix is a prefix of this one's (equal ones included).
-        var h: UInt64 = 0
-        for n in 0...key.count {
-            if n > 0 { h = h &* 0x100_0000_01B3 &+ UInt64(key[n - 1]) &+ 1 }
-            if let found = byPrefix[Hashed(length: n, hash: h)] {
-                for i in found {
-                    guard i < j else { break }
-                    out.append(i)
-                    if out.count > cap { return nil }
-                }
-            }
-        }
-        // Rules whose prefix extends this one's: a contiguous run of the sorted keys.
-        var lo = 0, hi = sorted.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if sorted[mid].key.lexicographicallyPrecedes(key) { lo = mid + 1 } else { hi = mid }
-        }
-        if lo < sorted.count, sorted[lo].key.starts(with: key) {
-            // Keys equal to this one were found above: skip their block.
-            var at = sorted[lo].key.count == key.count ? blockEnd[lo] : lo
-            var scanned = 0
-            // `sorted[lo]` extends the key (just checked); each next key does when it shares
-            // the key's length with its neighbour.
-            while at < sorted.count && (at == lo || lcp[at] >= key.count) {
-                let i = sorted[at].rule
-                if i < j {
-                    out.append(i)
-                    if out.count > cap { return nil }
-                }
-                // Later rules are skipped, but the skipping counts too.
-                scanned += 1
-                if scanned > cap { return nil }
-                at += 1
-            }
-        }
-        out.sort()
-        var w = 0
-        for r in out.indices where w == 0 || out[r] != out[w - 1] {
-            out[w] = out[r]
-            w += 1
-        }
-        out.removeLast(out.count - w)
-        return out
     }
 }

@@ -16,8 +16,9 @@ enum RuleShadowing {
     /// Most work the automaton searches for one document may do (``PatternSearch``, a fraction
     /// of a second); past it, coverage is not claimed.
     static let searchBudget = 8_000_000
-    /// Most rule pairs examined for one document, each counted with the length of the literal
-    /// text its cheap checks compare (one unit per 64 characters).
+    /// Most work the pairwise comparisons of one document may do: each candidate pair counts
+    /// one, plus one per 64 scalars its checks compare, plus the candidate lookups (scalars
+    /// hashed, ``CoverageCandidates``).
     static let pairBudget = 2_000_000
 
     static func findings(_ ctx: CheckContext) -> [Diagnostic] {
@@ -35,17 +36,23 @@ enum RuleShadowing {
                 guard later.rule.isWellFormed else { continue }
                 var coveringIndex: Int?
                 var unsure = false
-                // More candidates than pairs left: the work limit stops this rule's proof.
-                let candidates = index.candidates(for: j, cap: max(0, pairs))
+                // More candidates than work left: the work limit stops this rule's proof.
+                let (candidates, lookup) = index.candidates(for: j, cap: max(0, pairs))
+                pairs -= lookup / 64
                 if candidates == nil {
                     unsure = true
                     pairs = 0
                 }
+                // A covering rule's path accepts the later rule's witness: one match refutes
+                // most candidates.
+                let witness = index.witness(j)
                 for i in candidates ?? [] {
-                    let compared = (rules[i].path?.literalPrefix.count ?? 0) + (rules[i].path?.literalSuffix.count ?? 0)
+                    let earlier = rules[i]
+                    let compared = (earlier.path?.program.count ?? 0) + (witness?.count ?? 0)
                     pairs -= 1 + compared / 64
                     if pairs < 0 { unsure = true; break }
-                    switch RuleCoverage.covers(rules[i], later, budget: &budget) {
+                    if let w = witness, let path = earlier.path, !path.matches(path.caseInsensitive ? CaseFold.fold(w) : w) { continue }
+                    switch RuleCoverage.covers(earlier, later, budget: &budget) {
                     case .covers: coveringIndex = i
                     case .unknown: unsure = true
                     case .doesNotCover: break

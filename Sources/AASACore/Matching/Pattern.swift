@@ -194,13 +194,40 @@ public final class CompiledPattern: Sendable {
 
     /// The NFA simulation: O(input × live places), no allocation proportional to the
     /// program per step.
+    ///
+    /// A `*` that every way to `accept` passes (no alternative jumps past it) accepts, once
+    /// live, every rest the places before it accept, so those are dropped: `*a*a…*a$(v)` keeps
+    /// a few live places, not one per `*`, and stays linear in the input (issue 17, kind 2).
     func simulate<C: Collection>(_ input: C) -> Bool where C.Element: FixedWidthInteger {
         var current = startSet()
+        var passed: [Bool]?
         for c in input {
             current = step(current, UInt32(truncatingIfNeeded: c))
             if current.isEmpty { return false }
+            if current.count > 4 {
+                if passed == nil { passed = Self.passedOnEveryWay(program) }
+                if let i = current.lastIndex(where: { program[$0] == .loop(.any) && passed![$0] }), i > 0 {
+                    current.removeFirst(i)
+                }
+            }
         }
         return isAccepting(current)
+    }
+
+    /// For each place, whether every way from the start to `accept` passes it: no fork or jump
+    /// before it goes past it (every fork and jump goes forward).
+    static func passedOnEveryWay(_ program: [PatternInstruction]) -> [Bool] {
+        var out = [Bool](repeating: false, count: program.count)
+        var reach = 0
+        for (pc, inst) in program.enumerated() {
+            out[pc] = reach <= pc
+            switch inst {
+            case .fork(let targets): reach = max(reach, targets.max() ?? pc)
+            case .jump(let t): reach = max(reach, t)
+            default: break
+            }
+        }
+        return out
     }
 
     /// Whether every closure is laid out (else they are walked at each step; see ``closures(_:)``).
@@ -224,6 +251,16 @@ public final class CompiledPattern: Sendable {
             case .fail: break
             }
         }
+    }
+
+    /// The consuming places (and `accept`) reached from `pc` without consuming: the places
+    /// ``step(_:_:)`` goes on from.
+    func closure(of pc: Int) -> ArraySlice<Int32> {
+        if precomputed { return closureData[Int(closureStart[pc])..<Int(closureStart[pc + 1])] }
+        var out: [Int] = []
+        var seen = Set<Int>()
+        appendClosure(pc, to: &out, seen: &seen)
+        return ArraySlice(out.map { Int32($0) })
     }
 
     /// The places a match may be at before reading anything: the consuming places (and
@@ -253,7 +290,8 @@ public final class CompiledPattern: Sendable {
         return Self.sortedUnique(next)
     }
 
-    private static func sortedUnique(_ list: [Int]) -> [Int] {
+    /// `list` in ascending order, each element once.
+    static func sortedUnique(_ list: [Int]) -> [Int] {
         var list = list
         var sorted = true
         for i in list.indices.dropFirst() where list[i] <= list[i - 1] {

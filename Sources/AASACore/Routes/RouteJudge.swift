@@ -52,22 +52,12 @@ public struct RouteJudge: Sendable {
     /// The host the routes are checked on.
     public let domain: String
 
-    /// Search work allowed per automaton taking part in one route's product search.
-    static let workPerRule = 4_000
-    /// Search work allowed for the route against one rule.
-    static let workPerPair = 200_000
-
-    /// Whether an include rule takes every value of the route while no earlier rule shares
-    /// any with it (so every value opens the app).
-    private func alwaysOpens(_ route: SearchAutomaton, _ paths: [SearchAutomaton], _ rules: [CompiledRule], _ overlaps: [SearchOutcome]) -> Bool {
-        var budget = Self.workPerPair
-        for k in rules.indices {
-            if overlaps[k] == .none { continue }
-            guard !rules[k].exclude, case .covers = RuleCoverage.includes(paths[k].pattern, route.pattern, budget: &budget) else { return false }
-            return true
-        }
-        return false
-    }
+    /// Search work allowed for one route per rule taking part (pairs of places for the
+    /// overlaps, product states for the rest): a route list costs at most routes × rules times
+    /// this (issue 17, kind 6).
+    static let workPerRule = 20_000
+    /// Most rules whose shared value with the route is decided by the matcher as an example.
+    static let examplesTried = 32
 
     public init(matcher: DocumentMatcher, domain: String) {
         self.matcher = matcher
@@ -121,57 +111,95 @@ public struct RouteJudge: Sendable {
         for rule in entry.rules where RouteJudge.mayOverlap(routePattern, rule.path) && matcher.matchesQueryAndFragment(rule, &probe) {
             relevant.append(rule)
         }
-        let everything = CompiledPattern("*")
-        let routeAutomaton = SearchAutomaton(routePattern)
-        let paths = relevant.map { SearchAutomaton($0.path ?? everything) }
         // Work grows with the rules taking part, so a route list costs at most routes × rules
         // (issue 17, kind 6); past the limit the verdict is undecided, never a failure.
-        var spent = 0
-        let pairWork = RouteJudge.workPerPair
-        // 1. Each rule against the route alone (a product of two automata): where they share
-        //    a value, that value is a concrete candidate, decided by the matcher.
-        var overlaps: [SearchOutcome] = []
+        var work = RouteJudge.workPerRule * (relevant.count + 1)
+        var undecided = false
+        let everything = CompiledPattern("*")
+        // 1. Each rule against the route alone (pairs of places, ``PatternSearch/overlap``): a
+        //    rule that shares no value with the route decides none of its values.
+        var sharing: [(rule: CompiledRule, path: CompiledPattern, overlap: SearchOutcome)] = []
+        for rule in relevant {
+            let path = rule.path ?? everything
+            var spent = 0
+            let overlap = PatternSearch.overlap(routePattern, path, work: max(1, work), explored: &spent)
+            work -= spent
+            if overlap != .none { sharing.append((rule, path, overlap)) }
+        }
+        // 2. The values the rules share are concrete candidates, decided by the matcher, and so
+        //    is the route with each placeholder a value none of their literals holds.
         var openExample: String?
         var stayExample: String?
-        for path in paths {
-            let overlap = PatternSearch.find([routeAutomaton, path], limit: 20_000, work: pairWork, explored: &spent) { $0[0] && $0[1] }
-            overlaps.append(overlap)
-            guard let w = overlap.witness, openExample == nil || stayExample == nil else { continue }
-            let shown = display(w, like: route.path)
-            if matcher.decide(URLParts(exampleURL(shown, route))!, appID: appID).decision == .match {
+        func tryExample(_ w: [UInt32]) {
+            let shown = display(String(String.UnicodeScalarView(w.compactMap(Unicode.Scalar.init))), like: route.path)
+            guard let url = URLParts(exampleURL(shown, route)) else { return }
+            if matcher.decide(url, appID: appID).decision == .match {
                 if openExample == nil { openExample = shown }
             } else if stayExample == nil {
                 stayExample = shown
             }
         }
-        // 2. What the candidates did not show is proven when the rules allow a short proof:
-        //    no include rule shares a value with the route (never opens), or an include rule
-        //    takes every value and no earlier rule shares one (always opens). Otherwise the
-        //    product of every automaton is searched, within the work limit.
-        let includesMeet = zip(relevant, overlaps).contains { !$0.0.exclude && $0.1 != .none }
-        func decisionOf(_ accepts: [Bool]) -> MatchDecision {
-            guard let k = accepts.dropFirst().firstIndex(of: true) else { return .noMatch }
-            return relevant[k - 1].exclude ? .exclude : .match
+        for part in sharing.prefix(RouteJudge.examplesTried) {
+            guard openExample == nil || stayExample == nil else { break }
+            if case .found(let w) = part.overlap { tryExample(w) }
         }
-        let work = RouteJudge.workPerRule * (paths.count + 1)
-        var undecided = false
-        if openExample == nil && !includesMeet {
-            // Proven: no include rule shares a value with the route, so none opens the app.
-            if stayExample == nil {
-                var unused = 0
-                stayExample = PatternSearch.find([routeAutomaton], limit: 20_000, work: pairWork, explored: &unused) { $0[0] }
-                    .witness.map { display($0, like: route.path) }
+        if openExample == nil || stayExample == nil {
+            var literals = Set<UInt32>()
+            for part in sharing.prefix(RouteJudge.examplesTried) { literals.formUnion(PatternWitness.literalsWithVariants(part.path)) }
+            if let w = PatternWitness.fresh(routePattern, avoiding: literals) { tryExample(w) }
+        }
+        // 3. What the examples did not show is proven from the first rule that takes every value
+        //    of the route: it decides every value the rules before it leave, so when those all
+        //    decide as it does, every value gets its decision. With no include rule sharing a
+        //    value, no value opens the app.
+        if openExample == nil || stayExample == nil {
+            var includesBefore = false, excludesBefore = false
+            var takesAll: CompiledRule?
+            var deciding: [(rule: CompiledRule, path: CompiledPattern)] = []
+            for part in sharing {
+                deciding.append((part.rule, part.path))
+                let allowed = max(1, min(work, PatternSearch.defaultWork))
+                var budget = allowed
+                let answer = RuleCoverage.includes(part.path, routePattern, budget: &budget)
+                work -= allowed - budget
+                if answer == .covers {
+                    takesAll = part.rule
+                    break
+                }
+                if part.rule.exclude { excludesBefore = true } else { includesBefore = true }
             }
-        } else {
-            if openExample == nil {
-                let opens = PatternSearch.find([routeAutomaton] + paths, limit: 20_000, work: work, explored: &spent) { $0[0] && decisionOf($0) == .match }
-                openExample = opens.witness.map { display($0, like: route.path) }
-                undecided = opens == .unknown
+            // Any value shows a proven verdict.
+            let anyValue = PatternWitness.shortest(routePattern).map { display(String(String.UnicodeScalarView($0.compactMap(Unicode.Scalar.init))), like: route.path) }
+            var proven = true
+            if let rule = takesAll, !rule.exclude, !excludesBefore {
+                openExample = openExample ?? anyValue        // always
+            } else if takesAll?.exclude ?? true, !includesBefore {
+                stayExample = stayExample ?? anyValue        // never
+            } else {
+                proven = false
             }
-            if stayExample == nil && !undecided && !alwaysOpens(routeAutomaton, paths, relevant, overlaps) {
-                let stays = PatternSearch.find([routeAutomaton] + paths, limit: 20_000, work: work, explored: &spent) { $0[0] && decisionOf($0) != .match }
-                stayExample = stays.witness.map { display($0, like: route.path) }
-                undecided = stays == .unknown
+            if !proven {
+                // 4. Otherwise the product of the route and the rules up to the first that takes
+                //    every value is searched, within the work left.
+                let automata = [SearchAutomaton(routePattern)] + deciding.map { SearchAutomaton($0.path) }
+                func decisionOf(_ accepts: [Bool]) -> MatchDecision {
+                    guard let k = accepts.dropFirst().firstIndex(of: true) else { return .noMatch }
+                    return deciding[k - 1].rule.exclude ? .exclude : .match
+                }
+                if openExample == nil {
+                    var spent = 0
+                    let opens = PatternSearch.find(automata, limit: 20_000, work: max(1, work), explored: &spent) { $0[0] && decisionOf($0) == .match }
+                    work -= spent
+                    if let w = opens.witness { openExample = display(w, like: route.path) }
+                    undecided = opens == .unknown
+                }
+                if stayExample == nil && !undecided {
+                    var spent = 0
+                    let stays = PatternSearch.find(automata, limit: 20_000, work: max(1, work), explored: &spent) { $0[0] && decisionOf($0) != .match }
+                    work -= spent
+                    if let w = stays.witness { stayExample = display(w, like: route.path) }
+                    undecided = stays == .unknown
+                }
             }
         }
         if undecided || (openExample == nil && stayExample == nil) {
@@ -258,8 +286,7 @@ public struct RouteJudge: Sendable {
                     guard RouteJudge.mayOverlap(pattern, path) else { continue }
                     // Undecided counts as used: AASA704 is claimed only when proven.
                     var spent = 0
-                    if PatternSearch.find([SearchAutomaton(pattern), SearchAutomaton(path)], limit: 20_000,
-                                          work: RouteJudge.workPerRule * 2, explored: &spent, where: { $0[0] && $0[1] }) != .none {
+                    if PatternSearch.overlap(pattern, path, work: RouteJudge.workPerRule, explored: &spent) != .none {
                         used = true
                         break
                     }
