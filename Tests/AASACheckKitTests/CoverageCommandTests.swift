@@ -122,6 +122,8 @@ func coverageCounts(_ json: [String: Any]) -> [String: [String: [Int]]] {
         (["coverage", shopFile, "--domain", "shop.example", "--depth", "0"], "--depth must be a whole number"),
         (["coverage", shopFile, "--domain", "shop.example", "--max-sitemaps", "x"], "--max-sitemaps must be"),
         (["coverage", shopFile, "https://shop.example/sitemap.xml"], "sitemaps go after --sitemap"),
+        (["coverage", shopFile, "--domain", "shop.example", "--sitemaps-timeout", "0"], "--sitemaps-timeout must be greater than 0"),
+        (["coverage", shopFile, "--domain", "shop.example", "--sitemaps-timeout", "nan"], "--sitemaps-timeout must be greater than 0"),
     ])
     func usageErrors(_ args: [String], message: String) {
         let r = run(args)
@@ -142,6 +144,57 @@ func coverageCounts(_ json: [String: Any]) -> [String: [String: [Int]]] {
         let r = run(["coverage", shopFile, "--domain", "shop.example", "--sitemap", shopLocalIndex, "--quiet"])
         #expect(!r.stdout.contains("pages open the app"))
         #expect(r.stdout.contains("info[AASA707]"))
+    }
+
+    /// A run that reads no page of the site never passes as a table of zeros: AASA712, an
+    /// error with a hint, exit status 1, in every format (issue 15).
+    @Test(arguments: ["text", "json", "jsonl", "sarif", "junit", "github", "html", "markdown"])
+    func noPageReadIsAnErrorInEveryFormat(format: String) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try #"<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>"#
+            .write(toFile: dir + "/empty.xml", atomically: true, encoding: .utf8)
+        let r = run(["coverage", shopFile, "--domain", "shop.example", "--sitemap", dir + "/empty.xml", "--format", format])
+        #expect(r.status == 1, "\(r.stdout)")
+        #expect(r.stdout.contains("AASA712"), "\(r.stdout)")
+        #expect(r.stdout.contains("No page of shop.example was read"), "\(r.stdout)")
+    }
+
+    /// Why no page was read, and what to do, in each case.
+    @Test func noPageReadSaysWhy() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let files = [
+            "empty.xml": #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>"#,
+            "relative.xml": "<urlset><url><loc>/products/1</loc></url></urlset>",
+            "other.xml": "<urlset><url><loc>https://www.shop.example/product/1/</loc></url><url><loc>https://cdn.shop.example/x</loc></url></urlset>",
+            "page.html": "<html><body>Not found</body></html>",
+            "index.xml": "<sitemapindex><sitemap><loc>page.html</loc></sitemap><sitemap><loc>gone.xml</loc></sitemap></sitemapindex>",
+        ]
+        for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+        func noPage(_ sitemaps: [String]) throws -> (message: String, hint: String, status: Int32) {
+            let r = run(["coverage", shopFile, "--domain", "shop.example", "--json"] + sitemaps.flatMap { ["--sitemap", dir + "/" + $0] })
+            let found = (try r.json()["diagnostics"] as? [[String: Any]] ?? []).filter { $0["code"] as? String == "AASA712" }
+            try #require(found.count == 1, "\(r.stdout)")
+            #expect(found[0]["severity"] as? String == "error")
+            return (found[0]["message"] as? String ?? "", found[0]["hint"] as? String ?? "", r.status)
+        }
+        let empty = try noPage(["empty.xml", "relative.xml"])
+        #expect(empty.message == "No page of shop.example was read: the 2 sitemaps read list no page")
+        #expect(empty.hint.contains("<url><loc>https://shop.example/path</loc></url>"))
+        #expect(empty.status == 1)
+        let other = try noPage(["other.xml"])
+        #expect(other.message == "No page of shop.example was read: the sitemap read lists 2 pages of other hosts only (first: `https://www.shop.example/product/1/`)")
+        #expect(other.hint.contains("--domain HOST"))
+        // The index is read; page.html is not a sitemap, gone.xml is missing.
+        let failed = try noPage(["index.xml"])
+        #expect(failed.message == "No page of shop.example was read: none of the 2 sitemaps could be read (see the findings before)")
+        #expect(failed.hint.contains("--sitemap URL|FILE"))
+        // One page of the host read: no AASA712.
+        let r = run(["coverage", shopFile, "--domain", "shop.example", "--json", "--sitemap", fixturePath("sitemaps/shop/page-sitemap.xml"),
+                     "--sitemap", dir + "/empty.xml"])
+        #expect(try !r.codes().contains("AASA712"))
+        #expect(r.status == 0)
     }
 
     @Test func aFileWithoutAppsSaysSo() {
@@ -245,5 +298,35 @@ struct CoverageNetworkTests {
         let d = try #require((try r.json()["diagnostics"] as? [[String: Any]])?.first { $0["code"] as? String == "AASA708" })
         #expect((d["target"] as? String) == "https://nositemap.aasa.test/sitemap.xml")
         #expect((d["hint"] as? String)?.contains("--sitemap") == true)
+        let none = try #require((try r.json()["diagnostics"] as? [[String: Any]])?.first { $0["code"] as? String == "AASA712" })
+        #expect(none["message"] as? String == "No page of nositemap.aasa.test was read: the sitemap could not be read (see the finding before)")
+    }
+
+    /// Reading every sitemap is bounded in time as a whole, not only request by request: three
+    /// sitemaps on a listener that never answers, fetched one at a time with --timeout 300
+    /// (connect limit 10 s), would take at least 30 s and end in three timeouts; with
+    /// --sitemaps-timeout 10 the run ends at about 10 s, one finding names the three sitemaps
+    /// not read, and the pages read before (page-sitemap.xml: 10 of shop.example) are kept.
+    @Test func theTimeForReadingSitemapsIsBounded() async throws {
+        let env = try Harness.env()
+        let hanging = ["a", "b", "c"].map { "https://hang.aasa.test/\($0).xml" }
+        let args = ["coverage", shopFile, "--domain", "shop.example", "--json", "--concurrency", "1", "--timeout", "300",
+                    "--sitemaps-timeout", "10", "--sitemap", fixturePath("sitemaps/shop/page-sitemap.xml")]
+            + hanging.flatMap { ["--sitemap", $0] } + env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath]
+        let started = Date()
+        let r = await offPool { run(args) }
+        #expect(Date().timeIntervalSince(started) < 600, "bounds a hang (minutes on a loaded machine), not a speed")
+        #expect(r.status == 1)
+        let report = try r.json()
+        let failures = (report["diagnostics"] as? [[String: Any]] ?? []).filter { $0["code"] as? String == "AASA708" }
+        #expect(failures.count == 1)
+        let message = failures.first?["message"] as? String ?? ""
+        #expect(message.hasPrefix("3 sitemaps were not read: the time for reading sitemaps ran out (--sitemaps-timeout 10 s): "), "\(message)")
+        for url in hanging { #expect(message.contains(url), "\(message)") }
+        #expect((failures.first?["hint"] as? String)?.contains("--sitemaps-timeout SECONDS") == true)
+        let sitemaps = report["sitemaps"] as? [[String: Any]] ?? []
+        #expect(sitemaps.map { $0["status"] as? String } == ["read", "failed", "failed", "failed"])
+        #expect((report["site"] as? [String: Any])?["pages"] as? Int == 10)
+        #expect(try !r.codes().contains("AASA712"))
     }
 }

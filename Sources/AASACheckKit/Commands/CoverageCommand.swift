@@ -25,6 +25,9 @@ public enum CoverageCommand: Command {
     --concurrency), redirects followed on the same host only, each file read as a stream to
     the protocol's 50 MB. A local index may name local files (relative paths or file: URLs);
     one from the network only https sitemaps of its own host. Each file is read once.
+    Reading every sitemap (robots.txt included) takes at most --sitemaps-timeout seconds,
+    by default 10 times --timeout (300 s); the sitemaps not read by then are named in an
+    error (AASA708). A run that reads no page of the site is an error too (AASA712).
     --format jsonl writes every decision, one a line.
     """
     public static let examples: [(String, String)] = [
@@ -41,6 +44,8 @@ public enum CoverageCommand: Command {
         OptionSpec("--domain", value: "HOST", help: "The host a local file is served for."),
         OptionSpec("--depth", value: "N", help: "Path segments that make a section (default 1: /products)."),
         OptionSpec("--max-sitemaps", value: "N", help: "Most sitemap files read (default \(SitemapCrawl.defaultMaxSitemaps.grouped))."),
+        OptionSpec("--sitemaps-timeout", value: "SECONDS",
+                   help: "Total time for reading every sitemap, robots.txt included (default \(sitemapsTimeoutFactor) × --timeout: \(Int(NetworkOptions().timeout) * sitemapsTimeoutFactor))."),
         DocumentSource.originOption,
     ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" && $0.name != "--cdn-base" }.map { spec in
         switch spec.name {
@@ -56,6 +61,11 @@ public enum CoverageCommand: Command {
     static let sitemapUserAgent = "aasa-check/\(AASACheck.version)"
     /// Most bytes of robots.txt read (Google reads 500 KiB).
     static let robotsLimit = 512 * 1024
+    /// `--sitemaps-timeout` by default: this many times `--timeout` (each request's limit), so
+    /// a slow site gets more requests' worth of time, never 1,000 of them.
+    static let sitemapsTimeoutFactor = 10
+    /// Most `--sitemaps-timeout`, in seconds (a day).
+    static let maxSitemapsTimeout: Double = 86_400
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
         guard let source = arguments.positionals.first else {
@@ -70,6 +80,7 @@ public enum CoverageCommand: Command {
         let sitemaps = try arguments.all("--sitemap").map(sitemapPlace)
         var options = try NetworkOptions.parse(arguments)
         if arguments.value("--concurrency") == nil { options.concurrency = defaultConcurrency }
+        let sitemapsTimeout = try sitemapsTimeout(arguments, options: options)
         let isLocal = source == "-" || FileManager.default.fileExists(atPath: source)
         var host = arguments.value("--domain")?.lowercased()
         if isLocal, host == nil, case .url(let url)? = sitemaps.first { host = URLParts(url)?.host }
@@ -107,9 +118,13 @@ public enum CoverageCommand: Command {
         }
 
         let userAgent = arguments.value("--user-agent") ?? sitemapUserAgent
+        // Every request from here on ends by the deadline (its limits cut to the time left).
+        let deadline = ContinuousClock.now + .milliseconds(Int((sitemapsTimeout * 1000).rounded()))
         var roots = sitemaps.map { SitemapEntry($0) }
         if roots.isEmpty {
-            let (found, fetch) = robotsSitemaps(site, options: options, userAgent: userAgent)
+            var robotsOptions = options
+            robotsOptions.timeout = min(options.timeout, SitemapDownloads.seconds(deadline - .now))
+            let (found, fetch) = robotsSitemaps(site, options: robotsOptions, userAgent: userAgent)
             out.fetches([fetch])
             roots = found.map { SitemapEntry(.url($0)) }
             if roots.isEmpty {
@@ -126,11 +141,17 @@ public enum CoverageCommand: Command {
         var downloads: SitemapDownloads?
         defer { downloads?.close() }
         let window = max(2, 2 * options.concurrency)
-        while let entry = crawl.next() {
+        let outOfTime = "the time for reading sitemaps ran out (--sitemaps-timeout \(seconds(sitemapsTimeout)))"
+        let outOfTimeHint = "Give --sitemaps-timeout SECONDS for more time, or read fewer files (--sitemap, --max-sitemaps)."
+        reading: while let entry = crawl.next() {
             defer { progress.advance() }
+            guard ContinuousClock.now < deadline else {
+                crawl.stop(at: entry, outOfTime, hint: outOfTimeHint)
+                break reading
+            }
             for ahead in crawl.upcoming(window) {
                 if case .url(let url) = ahead.place {
-                    if downloads == nil { downloads = try SitemapDownloads(options: options, userAgent: userAgent, target: site) }
+                    if downloads == nil { downloads = try SitemapDownloads(options: options, userAgent: userAgent, target: site, deadline: deadline) }
                     downloads!.want(url)
                 }
             }
@@ -138,9 +159,14 @@ public enum CoverageCommand: Command {
             case .file(let path):
                 read(entry, path: path, into: crawl)
             case .url(let url):
-                if downloads == nil { downloads = try SitemapDownloads(options: options, userAgent: userAgent, target: site) }
+                if downloads == nil { downloads = try SitemapDownloads(options: options, userAgent: userAgent, target: site, deadline: deadline) }
                 let download = downloads!.take(url)
                 out.fetches(download.fetches)
+                if download.outOfTime {
+                    downloads!.discard(download)
+                    crawl.stop(at: entry, outOfTime, hint: outOfTimeHint)
+                    break reading
+                }
                 if let failure = download.failure {
                     crawl.failed(entry, failure, hint: entry.depth == 0 && sitemaps.isEmpty
                                  ? "Give the sitemap's location with --sitemap URL, or name it in robots.txt (Sitemap: https://\(site)/sitemap.xml)." : nil)
@@ -151,6 +177,7 @@ public enum CoverageCommand: Command {
             }
         }
         progress.finish()
+        crawl.finish()
 
         out.coverage(CoverageReport(host: site, tables: appIDs.map { ($0, coverage.rows(for: $0)) }, pages: coverage.pages,
                                     otherHostPages: coverage.otherHostPages, otherHostExample: coverage.otherHostExample,
@@ -202,6 +229,20 @@ public enum CoverageCommand: Command {
             throw UsageError("--sitemap \(SafeText.value(value)): only https URLs are fetched; give https://…")
         }
         throw UsageError("--sitemap \(SafeText.value(value)): no such file, and not an https URL")
+    }
+
+    /// `--sitemaps-timeout`, in seconds: by default ``sitemapsTimeoutFactor`` times `--timeout`.
+    static func sitemapsTimeout(_ arguments: ParsedArguments, options: NetworkOptions) throws -> Double {
+        guard let text = arguments.value("--sitemaps-timeout") else { return Double(sitemapsTimeoutFactor) * options.timeout }
+        guard let value = Double(text), value.isFinite, value >= 0.001, value <= maxSitemapsTimeout else {
+            throw UsageError("--sitemaps-timeout must be greater than 0 and at most \(Int(maxSitemapsTimeout).grouped) seconds; got \(SafeText.value(text))")
+        }
+        return value
+    }
+
+    /// `300 s`, `2.5 s`.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && value < 1e15 ? "\(Int(value)) s" : "\(value) s"
     }
 
     static func positiveNumber(_ arguments: ParsedArguments, _ name: String, default value: Int, max: Int) throws -> Int {

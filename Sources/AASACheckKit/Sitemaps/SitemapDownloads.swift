@@ -9,6 +9,10 @@ import Foundation
 /// Redirects are followed only to `https` URLs of the same host, at most
 /// ``maxRedirects`` times; any other is a failure that names where it pointed.
 ///
+/// Every download ends by the ``deadline`` (the time for reading all sitemaps): a transfer
+/// gets at most the time left as its limits, and none starts after it; a download cut or
+/// never started for that reason is ``Download/outOfTime``.
+///
 /// The reader asks for the files it will read soon (``want(_:)``, in its order) and then takes
 /// them one at a time (``take(_:)``), which waits for that download only: transfers run on
 /// their own thread meanwhile. Used from one thread (the transfer thread is internal).
@@ -29,11 +33,16 @@ final class SitemapDownloads: @unchecked Sendable {
         var failure: String?
         /// The body is larger than the limit and was cut there.
         var truncated = false
+        /// Not read because the time for reading sitemaps ran out: never started, or cut by a
+        /// time limit shortened to the deadline.
+        var outOfTime = false
     }
 
     private let options: NetworkOptions
     private let userAgent: String
     private let target: String
+    /// When the time for reading sitemaps runs out.
+    let deadline: ContinuousClock.Instant
     private let directory: String
     private let bell = TransferBell()
     private let lock = NSCondition()
@@ -50,10 +59,12 @@ final class SitemapDownloads: @unchecked Sendable {
 
     /// - Parameters:
     ///   - target: the domain the fetches are reported for.
-    init(options: NetworkOptions, userAgent: String, target: String) throws {
+    ///   - deadline: when the time for reading sitemaps runs out.
+    init(options: NetworkOptions, userAgent: String, target: String, deadline: ContinuousClock.Instant) throws {
         self.options = options
         self.userAgent = userAgent
         self.target = target
+        self.deadline = deadline
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("aasa-check-sitemaps-\(getpid())-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false,
@@ -71,13 +82,32 @@ final class SitemapDownloads: @unchecked Sendable {
         bell.ring()
     }
 
-    /// The download of `url` (asked for with ``want(_:)``, or now), once it is done.
+    /// The download of `url` (asked for with ``want(_:)``, or now), once it is done: by the
+    /// deadline, since every transfer ends by then (waits at most ``lateResultGrace`` past it,
+    /// then answers out of time).
     func take(_ url: String) -> Download {
         want(url)
         lock.lock()
         defer { lock.unlock() }
-        while done[url] == nil { lock.wait() }
+        let giveUp = Date().addingTimeInterval(Self.seconds(deadline - .now) + Self.lateResultGrace)
+        while done[url] == nil {
+            if !lock.wait(until: giveUp), done[url] == nil {
+                var download = inProgress[url] ?? Download(url: url)
+                download.failure = "no result by the deadline"
+                download.outOfTime = true
+                return download
+            }
+        }
         return done.removeValue(forKey: url)!
+    }
+
+    /// How long ``take(_:)`` waits past the deadline for a result libcurl owes (its time
+    /// limits are counted in milliseconds and checked as the transfer progresses), in seconds.
+    static let lateResultGrace: Double = 60
+
+    /// `duration` in seconds.
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
     /// Removes a download's file.
@@ -113,17 +143,36 @@ final class SitemapDownloads: @unchecked Sendable {
     private func next() -> FeedItem {
         lock.lock()
         defer { lock.unlock() }
+        // Past the deadline nothing starts: what waits is done, out of time.
+        let left = Self.seconds(deadline - .now)
+        if left < Self.leastTransferTime {
+            if !pending.isEmpty {
+                for (url, _, _) in pending {
+                    var download = inProgress.removeValue(forKey: url) ?? Download(url: url)
+                    download.failure = "the time for reading sitemaps ran out before it was fetched"
+                    download.outOfTime = true
+                    done[url] = download
+                }
+                pending.removeAll()
+                lock.broadcast()
+            }
+            return closed ? .finished : .wait
+        }
         if pending.isEmpty { return closed ? .finished : .wait }
         let (url, requestURL, hops) = pending.removeFirst()
         let tag = nextTag
         nextTag += 1
         running[tag] = (url, hops)
         let request = HTTPRequest(url: requestURL, userAgent: userAgent, connectTo: options.connectTo,
-                                  caCertPath: options.caCertPath, connectTimeout: options.connectTimeout,
-                                  timeout: options.timeout, maxBodyBytes: SitemapProtocol.maxBytes + 1,
+                                  caCertPath: options.caCertPath, connectTimeout: min(options.connectTimeout, left),
+                                  timeout: min(options.timeout, left), maxBodyBytes: SitemapProtocol.maxBytes + 1,
                                   bodyFile: bodyPath(for: url))
         return .request(request, tag: tag)
     }
+
+    /// Least time left for a transfer to start, in seconds (libcurl counts in milliseconds, and
+    /// 0 would mean no limit).
+    static let leastTransferTime = 0.001
 
     private func bodyPath(for url: String) -> String {
         directory + "/\(nextTag).body"
@@ -142,6 +191,9 @@ final class SitemapDownloads: @unchecked Sendable {
         download.fetches.append(fetch)
         if let error = record.error {
             download.failure = "\(error.kind.phrase) (\(NetworkText.escape(error.message)))"
+            // A time limit that ends at the deadline was cut to it: libcurl's clock starts after
+            // the time left is taken, and counts whole milliseconds (so 10 ms of slack).
+            download.outOfTime = error.kind == .timeout && Self.seconds(deadline - .now) <= 0.01
         } else if let status = record.status, (300..<400).contains(status), let location = record.header("location") {
             switch Self.redirect(from: result.request.url, to: location, hops: hops) {
             case .success(let next):

@@ -83,6 +83,7 @@ extension CodeDoc {
         .aasa709,
         .aasa710,
         .aasa711,
+        .aasa712,
         .aasa801,
         .aasa802,
         .aasa803,

@@ -1,4 +1,4 @@
-/// A site for the examples of the coverage codes (AASA707–AASA711): a domain file served for
+/// A site for the examples of the coverage codes (AASA707–AASA712): a domain file served for
 /// `example.com` and its sitemaps as local files, the first one given, read as
 /// `aasa-check coverage FILE --sitemap FIRST --domain example.com` reads them.
 public struct CoverageExample: Sendable {
@@ -44,7 +44,7 @@ public struct CoverageExample: Sendable {
         "# domain file (example.com)\n\(document)" + sitemaps.map { "\n# \($0.name)\n\($0.sitemap.displayText)" }.joined()
     }
 
-    /// Reads the sitemaps and returns every finding: the sitemaps', then AASA707.
+    /// Reads the sitemaps and returns every finding: the sitemaps' (AASA712 among them), then AASA707.
     func run() -> [Diagnostic] {
         guard let document = Validator.validate(Array(document.utf8), domain: "example.com").document else { return [] }
         let matcher = DocumentMatcher(document: document, host: "example.com")
@@ -58,6 +58,7 @@ public struct CoverageExample: Sendable {
             }
             crawl.read(entry, from: SitemapByteStream(bytes: sitemap.bytes))
         }
+        crawl.finish()
         return crawl.findings + coverage.deadRules()
     }
 }

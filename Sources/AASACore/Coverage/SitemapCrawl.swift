@@ -130,6 +130,55 @@ public final class SitemapCrawl {
         findings.append(finding(.aasa708, entry, "The sitemap could not be read: \(why)", hint: hint))
     }
 
+    /// Most sitemaps a finding names one by one; the others are counted.
+    static let namedPerFinding = 10
+
+    /// Stops reading for `why` (the time for reading sitemaps ran out): `entry` (taken with
+    /// ``next()`` and not read) and every file still waiting are recorded as not read, and one
+    /// AASA708 names them (the first ``namedPerFinding``, then a count). ``next()`` answers
+    /// `nil` from now on.
+    public func stop(at entry: SitemapEntry?, _ why: String, hint: String? = nil) {
+        let unread = (entry.map { [$0] } ?? []) + queue[head...]
+        head = queue.count
+        guard !unread.isEmpty else { return }
+        for e in unread { records.append(SitemapRecord(entry: e, status: .failed)) }
+        let named = unread.prefix(Self.namedPerFinding).map { NetworkText.quoted($0.label) }.joined(separator: ", ")
+        let more = unread.count > Self.namedPerFinding ? " and \((unread.count - Self.namedPerFinding).grouped) more" : ""
+        let what = unread.count == 1 ? "1 sitemap was" : "\(unread.count.grouped) sitemaps were"
+        findings.append(finding(.aasa708, nil, "\(what) not read: \(why): \(named)\(more)", hint: hint))
+    }
+
+    /// Ends the crawl, once every file has been read or tried: when no page of the host was
+    /// read, AASA712 says why (no sitemap could be read, or those read list no page of the
+    /// host), so a table of zeros never passes for an answer.
+    public func finish() {
+        guard coverage.pages == 0 else { return }
+        let failed = records.filter { $0.status == .failed }.count
+        // Sitemaps of pages read, in whole or in part (indexes list no page).
+        let read = records.filter { $0.status != .failed && $0.kind == .urlset }.count
+        let message: String
+        var hint = "Give the sitemaps that list the site's pages with --sitemap URL|FILE, or name them in robots.txt."
+        if read == 0 {
+            if failed == 0 {
+                message = "No page of \(target) was read: no sitemap of pages was read, only indexes (see the findings before)"
+            } else {
+                message = failed == 1 ? "No page of \(target) was read: the sitemap could not be read (see the finding before)"
+                    : "No page of \(target) was read: none of the \(failed.grouped) sitemaps could be read (see the findings before)"
+            }
+        } else {
+            let files = read == 1 ? "the sitemap read lists" : "the \(read.grouped) sitemaps read list"
+            if coverage.otherHostPages > 0 {
+                let pages = coverage.otherHostPages == 1 ? "1 page" : "\(coverage.otherHostPages.grouped) pages"
+                message = "No page of \(target) was read: \(files) \(pages) of other hosts only (first: \(NetworkText.quoted(coverage.otherHostExample ?? "")))"
+                hint = "Give --domain HOST, the host the domain file is served for, or the sitemaps of \(target)."
+            } else {
+                message = "No page of \(target) was read: \(files) no page"
+                hint = "List each page as <url><loc>https://\(target)/path</loc></url>, or give the sitemaps that do with --sitemap URL|FILE."
+            }
+        }
+        findings.append(finding(.aasa712, nil, message, hint: hint))
+    }
+
     /// Reads one file from `stream` (which bounds its size).
     /// - Parameters:
     ///   - compressedBytes: the file's size when it was gzip-compressed.
