@@ -39,6 +39,12 @@ import Testing
         ("entitlements-binary/set-of-eight.bplist", .refused("is a set")),
         ("entitlements-binary/set-of-one-string.bplist", .refused("is a set")),
         ("entitlements-binary/set-holding-a-dictionary.bplist", .refused("is a set")),
+        // FoundationXML crashed (strlen of null) on a processing instruction without data, which
+        // XMLParserGuard now gives data: the first one (`<?xm?>` before a mutated list) is
+        // read with its lint; the second, a list after `<?ab?>`, is linted (positions through
+        // the guard: XMLParserGuardTests.positionsStayThoseOfTheOriginalText).
+        ("entitlements-xml/instruction-without-data-xm.plist", .read(["AASA601", "AASA602"])),
+        ("entitlements-xml/instruction-without-data-ab.plist", .read(["AASA608"])),
     ]
 
     /// What reading a file as one sitemap of `aasa-check coverage` must give: the pages read,
@@ -48,6 +54,16 @@ import Testing
         // without its `?>`, which a scan for `?>` did not take for a declaration: it is now a
         // processing instruction, read as UTF-8 up to the byte on line 2 that is not.
         ("sitemap/declaration-without-end-utf-7.xml", 0, 2),
+        // FoundationXML crashed (strlen of null) on an instruction without data and on the
+        // declarations of an internal DTD subset that pass libxml2's null strings; XMLParserGuard
+        // gives instructions data and blanks the subset, so the pages are read, except where the
+        // subset's entity is used (now undefined: an error on line 3, not a crash).
+        ("sitemap/instruction-without-data-ab.xml", 1, nil),
+        ("sitemap/instruction-one-character.xml", 2, nil),
+        ("sitemap/internal-subset-attribute-without-default.xml", 1, nil),
+        ("sitemap/internal-subset-notation-without-public-id.xml", 1, nil),
+        ("sitemap/internal-subset-unparsed-entity.xml", 1, nil),
+        ("sitemap/internal-subset-entity-holding-an-instruction.xml", 0, 3),
     ]
 
     @Test(arguments: sitemaps)

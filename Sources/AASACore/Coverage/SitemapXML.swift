@@ -39,7 +39,7 @@ public final class SitemapByteStream: InputStream {
     private let describeFailure: () -> String
     /// Most bytes handed to the parser.
     public let limit: Int
-    /// Bytes handed to the parser so far.
+    /// Bytes read from the source so far (each is handed to the parser, in place).
     public private(set) var bytesRead = 0
     /// Whether more bytes followed ``limit`` (they were not read).
     public private(set) var stoppedAtLimit = false
@@ -80,23 +80,46 @@ public final class SitemapByteStream: InputStream {
     static let keptEncodings: Set<String> = ["utf-8", "us-ascii", "iso-8859-1"]
     /// Most bytes looked at for the XML declaration.
     static let declarationBytes = 512
-    /// The file's first bytes, the encoding of their XML declaration blanked when needed, and
-    /// how many of them were handed out; `nil` before the first read.
-    private var head: (bytes: [UInt8], served: Int)?
+    /// Whether the file's first bytes (``readHead()``) were read.
+    private var headRead = false
+    /// Whether the source has nothing more to give (its end, ``limit``, or a failure).
+    private var sourceEnded = false
+    /// Keeps FoundationXML from the constructs it crashes on (``XMLParserGuard``).
+    private var guardian = XMLParserGuard()
+    /// Bytes rewritten and ready for the parser, and how many of them were handed out.
+    private var ready: [UInt8] = []
+    private var served = 0
 
     public override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength len: Int) -> Int {
         guard !ended, len > 0 else { return 0 }
-        if head == nil { head = (readHead(), 0) }
-        if let (bytes, served) = head, served < bytes.count {
-            let n = min(len, bytes.count - served)
-            bytes.withUnsafeBufferPointer { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress! + served, byteCount: n) }
-            head!.served += n
-            bytesRead += n
-            return n
+        while served == ready.count {
+            if sourceEnded {
+                ended = true
+                return 0
+            }
+            ready = guardian.feed(nextChunk(atMost: len))
+            served = 0
+            if sourceEnded { ready += guardian.finish() }
+        }
+        let n = min(len, ready.count - served)
+        ready.withUnsafeBufferPointer { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress! + served, byteCount: n) }
+        served += n
+        return n
+    }
+
+    /// The next bytes of the source, at most `atMost` (the head first); empty, with
+    /// ``sourceEnded`` set, at the end, at ``limit`` or on a failure.
+    private func nextChunk(atMost: Int) -> [UInt8] {
+        if !headRead {
+            headRead = true
+            let head = readHead()
+            bytesRead += head.count
+            if head.isEmpty { sourceEnded = true }
+            return head
         }
         if failure != nil {
-            ended = true
-            return 0
+            sourceEnded = true
+            return []
         }
         let room = limit - bytesRead
         if room <= 0 {
@@ -104,18 +127,19 @@ public final class SitemapByteStream: InputStream {
             var probe: UInt8 = 0
             let more = withUnsafeMutableBytes(of: &probe) { reader($0) }
             if more > 0 { stoppedAtLimit = true } else if more < 0 { failure = describeFailure() }
-            ended = true
-            return 0
+            sourceEnded = true
+            return []
         }
-        let n = reader(UnsafeMutableRawBufferPointer(start: buffer, count: min(len, room)))
-        if n < 0 {
-            failure = describeFailure()
-            ended = true
-            return 0
+        var chunk = [UInt8](repeating: 0, count: min(atMost, room))
+        let n = chunk.withUnsafeMutableBytes { reader($0) }
+        if n <= 0 {
+            if n < 0 { failure = describeFailure() }
+            sourceEnded = true
+            return []
         }
-        if n == 0 { ended = true }
         bytesRead += n
-        return n
+        if n < chunk.count { chunk.removeSubrange(n...) }
+        return chunk
     }
 }
 

@@ -64,7 +64,9 @@ enum PlistXMLLocator {
         // XMLParser hands libxml2 the whole text as one chunk whose length is an Int32.
         guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return nil }
         let delegate = Delegate(keyPath: keyPath)
-        let parser = XMLParser(data: Data(withoutEncodingDeclaration(bytes)))
+        // What the parser reads: positions are confirmed against it (every byte keeps its offset).
+        let text = XMLParserGuard.rewritten(withoutEncodingDeclaration(bytes))
+        let parser = XMLParser(data: Data(text))
         parser.shouldResolveExternalEntities = false
         parser.externalEntityResolvingPolicy = .never
         parser.delegate = delegate
@@ -73,7 +75,7 @@ enum PlistXMLLocator {
 
         var offsets: [Int]?
         if let tags = delegate.found {
-            offsets = resolve(tags, in: bytes)
+            offsets = resolve(tags, in: text)
         }
         // Each repeated key's position; the list is sorted first, as a repeat inside a value
         // is found before the repeat of the key that holds it.
@@ -85,7 +87,7 @@ enum PlistXMLLocator {
         duplicates = order.map { duplicates[$0] }
         let tags = order.map { delegate.duplicateTags[$0] }
         let placed = tags.compactMap { $0 }
-        if !placed.isEmpty, let starts = resolve(placed, in: bytes) {
+        if !placed.isEmpty, let starts = resolve(placed, in: text) {
             let map = SourceMap(bytes: bytes)
             var next = 0
             for i in duplicates.indices where tags[i] != nil {
