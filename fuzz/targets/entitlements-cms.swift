@@ -1,5 +1,6 @@
 // seeds: entitlements-samples
 // dict: der
+// rss_limit_mb: 1024
 @testable import AASACore
 
 /// Provisioning profiles: the DER/CMS envelope reader and what it unwraps.

@@ -1,5 +1,6 @@
 // seeds: Fixtures/entitlements entitlements-samples
 // dict: xml
+// rss_limit_mb: 1024
 @testable import AASACore
 
 /// Entitlements files as XML property lists: read and linted without a crash, hang or blow-up.

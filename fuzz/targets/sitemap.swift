@@ -1,5 +1,6 @@
 // seeds: Fixtures/sitemaps/shop
 // dict: sitemap
+// rss_limit_mb: 1024
 @testable import AASACore
 
 /// Sitemaps and sitemap indexes on any bytes, read as `coverage` reads them (SitemapXML,
