@@ -89,11 +89,7 @@ public enum CoverageCommand: Command {
         }
         let loaded = try DocumentSource.load(source, arguments: arguments, context: context)
         let out = context.output
-        out.subject(loaded.label, kind: .domainFile)
-        out.source(loaded.label, loaded.bytes)
-        if let deciding = loaded.deciding { out.source(deciding.label, deciding.bytes) }
-        out.fetches(loaded.fetches)
-        if let notice = loaded.notice { out.note(notice, kind: .notice) }
+        out.domainFile(loaded)
         let site = host ?? loaded.host ?? loaded.label
         guard let document = loaded.document else {
             out.findings(loaded.diagnostics)

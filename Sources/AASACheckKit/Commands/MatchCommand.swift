@@ -39,11 +39,7 @@ public enum MatchCommand: Command {
         let given = try arguments.appIDs()
         let loaded = try DocumentSource.load(source, arguments: arguments, context: context)
         let out = context.output
-        out.subject(loaded.label, kind: .domainFile)
-        out.source(loaded.label, loaded.bytes)
-        if let deciding = loaded.deciding { out.source(deciding.label, deciding.bytes) }
-        out.fetches(loaded.fetches)
-        if let notice = loaded.notice { out.note(notice, kind: .notice) }
+        out.domainFile(loaded)
         let appIDs: [String]
         var decider: URLDecider?
         if let compiled = loaded.compiled {

@@ -58,11 +58,8 @@ public enum RoutesCommand: Command {
             inferred = host
         }
         let out = context.output
-        out.source(loaded.label, loaded.bytes)
+        out.domainFile(loaded, asSubject: loaded.document != nil)
         out.source(routesPath, list.bytes)
-        if let deciding = loaded.deciding { out.source(deciding.label, deciding.bytes) }
-        out.fetches(loaded.fetches)
-        if let notice = loaded.notice { out.note(notice, kind: .notice) }
         // AASA705 for each entry that is not a route (the command cannot run as asked: exit
         // status 2), or AASA706 for a list without routes.
         var diagnostics = loaded.diagnostics + list.diagnostics
@@ -71,7 +68,6 @@ public enum RoutesCommand: Command {
             if let unreadable = list.unreadable { out.unreadable(unreadable) }
             return RunEnd(subject: "no routes judged: the file does not decode")
         }
-        out.subject(loaded.label, kind: .domainFile)
         if let inferred {
             out.note("the file is judged as served for \(inferred), the host of the route list's full URLs; give --domain to name another", kind: .notice)
         }

@@ -33,6 +33,20 @@ public struct LoadedDocument: Sendable {
     public var notice: String?
 }
 
+extension RunOutput {
+    /// The domain file `match`, `routes` and `coverage` decide with, before their results: the
+    /// file as the run's subject (unless `asSubject` is false: a file that does not decode),
+    /// its bytes and the deciding copy's for source lines, the requests made to load it, and
+    /// the notice saying which copy decides.
+    func domainFile(_ loaded: LoadedDocument, asSubject: Bool = true) {
+        if asSubject { subject(loaded.label, kind: .domainFile) }
+        source(loaded.label, loaded.bytes)
+        if let deciding = loaded.deciding { source(deciding.label, deciding.bytes) }
+        fetches(loaded.fetches)
+        if let notice = loaded.notice { note(notice, kind: .notice) }
+    }
+}
+
 public enum DocumentSource {
     /// `--origin` of `match` and `routes` (spec `cli.md`).
     static let originOption = OptionSpec("--origin", help: "For a DOMAIN SOURCE: decide by the origin file, not Apple's CDN copy (which devices on iOS 14 and later read, and which decides by default).")
