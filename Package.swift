@@ -13,6 +13,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "AASACore"),
+        // SplitMix64, the deterministic generator of the benchmarks and the tests (not shipped).
+        .target(name: "SplitMix"),
         // libcurl from Debian's libcurl4-openssl-dev; the header holds tiny
         // non-variadic shims around curl_easy_setopt/getinfo/curl_multi_setopt.
         .systemLibrary(
@@ -39,7 +41,7 @@ let package = Package(
         ]),
         .executableTarget(name: "aasa-check", dependencies: ["AASACheckKit"]),
         // The matching benchmark (scripts/bench-match.sh).
-        .executableTarget(name: "aasa-bench", dependencies: ["AASACore"]),
+        .executableTarget(name: "aasa-bench", dependencies: ["AASACore", "SplitMix"]),
         // The diff benchmark (scripts/bench-diff.sh).
         .executableTarget(name: "aasa-diff-bench", dependencies: ["AASACore"]),
         // The local HTTPS harness (scripts/harness.sh) as the network tests start it.
@@ -53,10 +55,10 @@ let package = Package(
         // (scripts/make-sample-apps.sh, scripts/bench-entitlements.sh).
         .executableTarget(name: "aasa-samples", dependencies: ["SampleSupport", "AASACore"]),
         // FuzzRegressions/: the inputs fuzzing found, read by FuzzRegressionTests and scripts/fuzz.sh.
-        .testTarget(name: "AASACoreTests", dependencies: ["AASACore", "AASAArtifacts", "SampleSupport"],
+        .testTarget(name: "AASACoreTests", dependencies: ["AASACore", "AASAArtifacts", "SampleSupport", "SplitMix"],
                     exclude: ["FuzzRegressions"]),
         .testTarget(name: "AASAArtifactsTests", dependencies: ["AASAArtifacts", "AASACore", "SampleSupport"]),
-        .testTarget(name: "AASACheckKitTests", dependencies: ["AASACheckKit", "AASACore", "HarnessSupport", "SampleSupport"]),
+        .testTarget(name: "AASACheckKitTests", dependencies: ["AASACheckKit", "AASACore", "HarnessSupport", "SampleSupport", "SplitMix"]),
         .testTarget(name: "AASANetTests", dependencies: ["AASANet", "AASACore", "HarnessSupport"]),
     ]
 )

@@ -3,6 +3,7 @@
 // matcher (glob → NSRegularExpression per rule, URLComponents for parsing) on a sample.
 import AASACore
 import Foundation
+import SplitMix
 
 enum MatchBench {
     struct Figures {
@@ -222,18 +223,5 @@ struct RegexRule {
             return r.exclude ? .exclude : .match
         }
         return .noMatch
-    }
-}
-
-/// A small deterministic generator, so every run decides the same URLs.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

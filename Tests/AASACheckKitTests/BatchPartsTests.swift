@@ -1,5 +1,6 @@
 import AASACore
 import Foundation
+import SplitMix
 import Testing
 @testable import AASACheckKit
 
@@ -108,7 +109,7 @@ struct BatchPartsTests {
             }
             #expect(owner.count == targets.count)
             // Another order of the list, and each shard is the same set.
-            var generator = SeededGenerator(seed: UInt64(n))
+            var generator = SplitMix64(seed: UInt64(n))
             let shuffled = targets.shuffled(using: &generator)
             for shard in shards {
                 let before = Set(targets.filter(shard.contains).map(\.host))
@@ -296,15 +297,5 @@ struct BatchPartsTests {
             while starts[hi] - starts[lo] >= 1 - 1e-9 { lo += 1 }
             #expect(Double(hi - lo + 1) <= max(1, rate))
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for shuffles in tests.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        return StableHash.mix(state)
     }
 }

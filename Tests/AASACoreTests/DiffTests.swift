@@ -1,4 +1,5 @@
 import Foundation
+import SplitMix
 import Testing
 @testable import AASACore
 
@@ -282,7 +283,7 @@ func documents(_ old: String, _ new: String) throws -> (AASADocument, AASADocume
 /// example reproduces.
 @Suite struct DiffPropertyTests {
     struct Generator {
-        var rng: SplitMix
+        var rng: SplitMix64
 
         mutating func next() -> UInt64 { rng.next() }
 
@@ -355,7 +356,7 @@ func documents(_ old: String, _ new: String) throws -> (AASADocument, AASADocume
 
     /// Pairs compared completely, URLs decided differently, and what went wrong.
     static func check(batch: Int) -> (Int, Int, [String]) {
-        var g = Generator(rng: SplitMix(seed: 0xD1FF_0000 + UInt64(batch)))
+        var g = Generator(rng: SplitMix64(seed: 0xD1FF_0000 + UInt64(batch)))
         var compared = 0, differing = 0
         var problems: [String] = []
         for _ in 0..<40 {

@@ -1,4 +1,5 @@
 import Foundation
+import SplitMix
 import Testing
 @testable import AASACore
 
@@ -46,7 +47,7 @@ import Testing
     }
 
     @Test func binaryGarbageIsNotAPlist() {
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(seed: 7)
         let garbage = (0..<4096).map { _ in UInt8(truncatingIfNeeded: rng.next()) | 0x80 }
         guard case .notAPropertyList(let what)? = F.readError(garbage) else {
             Issue.record("garbage: \(String(describing: F.readError(garbage)))")
@@ -187,7 +188,7 @@ import Testing
             try F.bytes(F.samples.appendingPathComponent("SoarStarterSwift-Wildcard.entitlements")),
             try binaryPlist(fromXML: Self.xml),
         ]
-        var rng = SplitMix(seed: 42)
+        var rng = SplitMix64(seed: 42)
         var outcomes: [String: Int] = [:]
         for round in 0..<1500 {
             var bytes = seeds[round % seeds.count]
@@ -248,18 +249,5 @@ enum BER {
         if let content { encap += indefinite(0xA0, [content]) }
         let signed = indefinite(0x30, [tlv(0x02, [1]), tlv(0x31, []), indefinite(0x30, [encap]), tlv(0x31, [])])
         return indefinite(0x30, [tlv(0x06, CMSEnvelope.signedDataOID), indefinite(0xA0, [signed])])
-    }
-}
-
-/// Deterministic pseudo-random numbers for the robustness tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
