@@ -8,22 +8,10 @@ extension CodeDoc {
         fix: "Check the rule against a page it is meant for with `aasa-check match FILE URL`: move it before the rule that takes its pages, fix its pattern, or remove it.",
         failing: .coverage(CoverageExample(
             document: #"{"applinks": {"details": [{"appIDs": ["Q7Z3K8M2PX.com.example.app"], "components": [{"/": "/products/*"}, {"/": "/Shop/*"}]}]}}"#,
-            sitemaps: [("sitemap.xml", .text("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-              <url><loc>https://example.com/products/1</loc></url>
-              <url><loc>https://example.com/shop/cart</loc></url>
-            </urlset>
-            """))])),
+            sitemaps: [("sitemap.xml", .urlset("https://example.com/products/1", "https://example.com/shop/cart"))])),
         passing: .coverage(CoverageExample(
             document: #"{"applinks": {"details": [{"appIDs": ["Q7Z3K8M2PX.com.example.app"], "components": [{"/": "/products/*"}, {"/": "/shop/*"}]}]}}"#,
-            sitemaps: [("sitemap.xml", .text("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-              <url><loc>https://example.com/products/1</loc></url>
-              <url><loc>https://example.com/shop/cart</loc></url>
-            </urlset>
-            """))])))
+            sitemaps: [("sitemap.xml", .urlset("https://example.com/products/1", "https://example.com/shop/cart"))])))
 }
 
 extension DiagnosticCode {

@@ -5,22 +5,8 @@ extension CodeDoc {
         title: "A sitemap could not be read: not fetched, not gzip, not well-formed XML, or not a sitemap",
         why: "The coverage counts miss every page of this sitemap, and search engines that cannot read it miss them too. The message says what failed: the request (status, redirect to another host, network), the gzip stream, the XML (line and column), or the root element (an HTML page served where the sitemap should be).",
         fix: "Serve the sitemap with status 200 as well-formed XML (`<urlset>` or `<sitemapindex>`, UTF-8, entity-escaped), gzip-compressed or not; or give the right file with --sitemap.",
-        failing: .coverage(CoverageExample(
-            document: #"{"applinks": {"details": [{"appIDs": ["Q7Z3K8M2PX.com.example.app"], "components": [{"/": "/products/*"}]}]}}"#,
-            sitemaps: [("sitemap.xml", .text("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-              <url><loc>https://example.com/products/1?size=m&color=red</loc></url>
-            </urlset>
-            """))])),
-        passing: .coverage(CoverageExample(
-            document: #"{"applinks": {"details": [{"appIDs": ["Q7Z3K8M2PX.com.example.app"], "components": [{"/": "/products/*"}]}]}}"#,
-            sitemaps: [("sitemap.xml", .text("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-              <url><loc>https://example.com/products/1?size=m&amp;color=red</loc></url>
-            </urlset>
-            """))])))
+        failing: .coverage(CoverageExample.products([("sitemap.xml", .urlset("https://example.com/products/1?size=m&color=red"))])),
+        passing: .coverage(CoverageExample.products([("sitemap.xml", .urlset("https://example.com/products/1?size=m&amp;color=red"))])))
 }
 
 extension DiagnosticCode {

@@ -6,21 +6,8 @@ extension CodeDoc {
         title: "No page of the site was read from its sitemaps (coverage)",
         why: "Coverage answers which of the site's pages open the app; with no page there is nothing to answer, and a table of zeros must not pass for one. Either no sitemap could be read (the findings before this one say why), or the sitemaps read list no page of this host: they are empty, list pages of other hosts only (a wrong --domain?), or list <loc> values that are not absolute URLs.",
         fix: "Give the sitemaps that list the site's pages with --sitemap URL|FILE (or name them in robots.txt), each page as <url><loc>https://host/path</loc></url> on the host the file is served for (--domain for a local file).",
-        failing: .coverage(CoverageExample(
-            document: #"{"applinks": {"details": [{"appIDs": ["Q7Z3K8M2PX.com.example.app"], "components": [{"/": "/products/*"}]}]}}"#,
-            sitemaps: [("sitemap.xml", .text("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-            </urlset>
-            """))])),
-        passing: .coverage(CoverageExample(
-            document: #"{"applinks": {"details": [{"appIDs": ["Q7Z3K8M2PX.com.example.app"], "components": [{"/": "/products/*"}]}]}}"#,
-            sitemaps: [("sitemap.xml", .text("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-              <url><loc>https://example.com/products/1</loc></url>
-            </urlset>
-            """))])))
+        failing: .coverage(CoverageExample.products([("sitemap.xml", .urlset())])),
+        passing: .coverage(CoverageExample.products([("sitemap.xml", .urlset("https://example.com/products/1"))])))
 }
 
 extension DiagnosticCode {

@@ -21,6 +21,12 @@ public struct CoverageExample: Sendable {
             }
         }
 
+        /// A `<urlset>` of these `<loc>` values, written as they are (a bad one stays bad).
+        static func urlset(_ locs: String...) -> Sitemap {
+            .text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+                  + locs.map { "  <url><loc>\($0)</loc></url>\n" }.joined() + "</urlset>")
+        }
+
         var displayText: String {
             switch self {
             case .text(let text): return text
@@ -38,6 +44,14 @@ public struct CoverageExample: Sendable {
     public init(document: String, sitemaps: [(String, Sitemap)]) {
         self.document = document
         self.sitemaps = sitemaps.map { (name: $0.0, sitemap: $0.1) }
+    }
+
+    /// The domain file of most examples: one app, whose one rule opens `/products/*`.
+    static let productsDocument = #"{"applinks": {"details": [{"appIDs": ["Q7Z3K8M2PX.com.example.app"], "components": [{"/": "/products/*"}]}]}}"#
+
+    /// A site served with ``productsDocument``.
+    static func products(_ sitemaps: [(String, Sitemap)]) -> CoverageExample {
+        CoverageExample(document: productsDocument, sitemaps: sitemaps)
     }
 
     var displayText: String {
