@@ -119,7 +119,8 @@ public enum CoverageCommand: Command {
         var roots = sitemaps.map { SitemapEntry($0) }
         if roots.isEmpty {
             var robotsOptions = options
-            robotsOptions.timeout = min(options.timeout, SitemapDownloads.seconds(deadline - .now))
+            // At least libcurl's 1 ms: a limit of 0 or less would be its default, not none.
+            robotsOptions.timeout = max(SitemapDownloads.leastTransferTime, min(options.timeout, SitemapDownloads.seconds(deadline - .now)))
             let (found, fetch) = robotsSitemaps(site, options: robotsOptions, userAgent: userAgent)
             out.fetches([fetch])
             roots = found.map { SitemapEntry(.url($0)) }

@@ -2,9 +2,9 @@ extension CodeDoc {
     /// A sitemap that could not be read. Reported by ``SitemapCrawl`` (`aasa-check coverage`).
     static let aasa708 = CodeDoc(
         code: .aasa708, severity: .error,
-        title: "A sitemap could not be read: not fetched, not gzip, not well-formed XML, or not a sitemap",
-        why: "The coverage counts miss every page of this sitemap, and search engines that cannot read it miss them too. The message says what failed: the request (status, redirect to another host, network), the gzip stream, the XML (line and column), or the root element (an HTML page served where the sitemap should be).",
-        fix: "Serve the sitemap with status 200 as well-formed XML (`<urlset>` or `<sitemapindex>`, UTF-8, entity-escaped), gzip-compressed or not; or give the right file with --sitemap.",
+        title: "A sitemap could not be read: not fetched (or not in time), not gzip, not well-formed XML, or not a sitemap",
+        why: "The coverage counts miss every page of this sitemap, and search engines that cannot read it miss them too. The message says what failed: the request (status, redirect to another host, network), the gzip stream, the XML (line and column), or the root element (an HTML page served where the sitemap should be); or that the time for reading every sitemap (--sitemaps-timeout) ran out before it was read, naming the sitemaps not read in one finding.",
+        fix: "Serve the sitemap with status 200 as well-formed XML (`<urlset>` or `<sitemapindex>`, UTF-8, entity-escaped), gzip-compressed or not; or give the right file with --sitemap. When the time ran out, give --sitemaps-timeout SECONDS, or read fewer files.",
         failing: .coverage(CoverageExample.products([("sitemap.xml", .urlset("https://example.com/products/1?size=m&color=red"))])),
         passing: .coverage(CoverageExample.products([("sitemap.xml", .urlset("https://example.com/products/1?size=m&amp;color=red"))])))
 }
