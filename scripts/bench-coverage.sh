@@ -82,7 +82,7 @@ print(n)
 PY
 
 # One timed run: prints "seconds peakKB", the command's output to $dir/last.out.
-timed() { nice -n 10 /usr/bin/time -f "%e %M" -o "$dir/time" taskset -c "$core" "$@" > "$dir/last.out" 2>"$dir/last.err" || true; cat "$dir/time"; }
+timed() { nice -n 10 /usr/bin/time -f "%e %M" -o "$dir/time" taskset -c "$core" "$@" > "$dir/last.out" 2>"$dir/last.err" || true; tail -1 "$dir/time"; }
 median() { sort -n | awk '{a[NR]=$0} END {print a[int((NR + 1) / 2)]}'; }
 
 declare -A wall peak
