@@ -49,6 +49,42 @@ import Testing
         #expect(decided.count == 3, "\(decided)")
     }
 
+    /// The fast path reads `https://` and the host in one comparison and normalises the path
+    /// without copying it when it has no `//`: URLs at the edges of that reading decide as the
+    /// general path decides (the host is example.com).
+    @Test(arguments: [
+        ("https://example.com/a/x", MatchDecision.match, 0 as Int?),
+        ("HTTPS://Example.COM/a/x", .match, 0),
+        ("https://example.com", .noMatch, nil),
+        ("https://example.com?q=1#f", .noMatch, nil),
+        ("https://example.com/a", .match, 0),
+        ("https://example.community/a/x", .noMatch, nil),
+        ("https://example.co/a/x", .noMatch, nil),
+        ("https://user@example.com/a/x", .match, 0),
+        ("https://example.com:8443/a/x", .match, 0),
+        ("https://example.com//a//x", .match, 0),
+        ("https://example.com/q//b", .match, 1),
+        ("https://example.com/q/b", .match, 1),
+        ("https://example.com/q/b?x=1", .match, 1),
+        ("https://example.com/abcdefgh//b#x", .match, 1),
+        ("https://example.com/abcdef//b#x", .match, 1),
+        ("https://example.com/abcdefg/b", .match, 1),
+        ("https://example.com/Q/B", .noMatch, nil),
+        ("https://example.com/c/D", .exclude, 2),
+        ("/c/d", .exclude, 2),
+        ("https://example.com/e/x?k=V", .match, 3),
+        ("https://example.com/E/X?k=v", .match, 3),
+        ("https://example.com/e/x?k=w", .noMatch, nil),
+        ("c/d", nil, nil),
+    ] as [(String, MatchDecision?, Int?)])
+    func fastPathEdges(_ url: String, _ decision: MatchDecision?, _ component: Int?) throws {
+        let json = #"{"applinks": {"details": [{"appIDs": ["\#(Self.app)"], "components": [{"/": "/a/*"}, {"/": "*//b/"}, {"/": "/c/d", "caseSensitive": false, "exclude": true}, {"/": "/e/*", "?": {"k": "V"}, "caseSensitive": false}]}]}}"#
+        let document = try #require(RandomDocuments.decode(json))
+        for (path, got, gotComponent) in Self.decisions(CompiledDocument(document), url) {
+            #expect(got == decision && gotComponent == component, "\(path): \(url)")
+        }
+    }
+
     /// Explanations, closest rules and deciding rules are the same whichever strategy found
     /// the rule (the automaton offers only the rules whose path matched).
     @Test func explanationsAreTheSameEitherWay() throws {

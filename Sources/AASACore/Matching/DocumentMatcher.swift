@@ -56,6 +56,12 @@ public struct DocumentMatcher: Sendable {
     public let strategy: MatchStrategy
     /// ``host`` as bytes for the fast path.
     let hostBytes: [UInt8]?
+    /// `https://` and ``hostBytes``: the start of most URLs, read in one comparison by the fast
+    /// path; `nil` when the host holds a byte that ends or splits an authority (`/?#@:[`).
+    let httpsHost: [UInt8]?
+    /// For each byte of ``httpsHost``: 0x20 when it is a letter (the case bit a URL's byte may
+    /// lack), else 0.
+    let httpsHostCaseBits: [UInt8]
 
     /// A matcher over a document compiled already (``ValidationResult/compiled``).
     /// - Parameters:
@@ -66,7 +72,10 @@ public struct DocumentMatcher: Sendable {
         self.compiled = compiled
         self.host = host?.lowercased()
         self.strategy = strategy
-        hostBytes = host.map { Array($0.lowercased().utf8) }
+        let hostBytes = host.map { Array($0.lowercased().utf8) }
+        self.hostBytes = hostBytes
+        httpsHost = (hostBytes ?? []).contains { Array("/?#@:[".utf8).contains($0) } ? nil : Array("https://".utf8) + (hostBytes ?? [])
+        httpsHostCaseBits = (httpsHost ?? []).map { $0 >= 0x61 && $0 <= 0x7A ? 0x20 : 0 }
     }
 
     /// Compiles `document` and makes a matcher over it. When the document was validated, pass

@@ -53,16 +53,18 @@ extension DocumentMatcher {
         if kinds & Self.encoded != 0 { return .useGeneralPath }
         let hasPercent = kinds & Self.percent != 0
         if hasPercent && compiled.decodes { return .useGeneralPath }
-        // Scheme and host.
-        var i = 0
+        // Scheme and host: `https://` and the host as the matcher has them (the common case, in
+        // one comparison), else the general reading.
         var pathStart = 0
-        if let sep = Self.find(url, "://") {
+        if let quick = quickPathStart(url) {
+            pathStart = quick
+        } else if let sep = Self.find(url, "://") {
             let scheme = UnsafeBufferPointer(rebasing: url[0..<sep])
             let isHTTP = Self.equalsFolded(scheme, Self.https) || Self.equalsFolded(scheme, Self.http)
             guard scheme.first.map(Self.isLetter) == true,
                   scheme.allSatisfy({ Self.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
             else { return .useGeneralPath }
-            i = sep + 3
+            let i = sep + 3
             var hostEnd = i
             while hostEnd < n, url[hostEnd] != 0x2F, url[hostEnd] != 0x3F, url[hostEnd] != 0x23 { hostEnd += 1 }
             if !isHTTP { return .outside }
@@ -82,8 +84,8 @@ extension DocumentMatcher {
             return .notAURL
         }
         if compiled.matchesAll { return .decided(.match, nil) }
-        var pathEnd = pathStart
-        while pathEnd < n, url[pathEnd] != 0x3F, url[pathEnd] != 0x23 { pathEnd += 1 }
+        // The path's end, and whether it has a run of `/` to collapse.
+        let (pathEnd, slashes) = Self.pathEnd(url, from: pathStart)
         var query = pathEnd..<pathEnd
         var fragment = n..<n
         var k = pathEnd
@@ -96,23 +98,36 @@ extension DocumentMatcher {
         if k < n, url[k] == 0x23 { fragment = (k + 1)..<n }
         let path = UnsafeBufferPointer(rebasing: url[pathStart..<pathEnd])
         // Room for the normalised path, then for the URL folded (filled only when a rule that
-        // folds case needs it) and the path folded.
+        // folds case needs it) and the path folded, then a byte that says whether the URL was
+        // folded already (a flag in the buffer, as a captured variable would be allocated).
         let room = path.count + 2
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room + (compiled.folds ? n + room : 0)) { buffer in
+        let capacity = room + (compiled.folds ? n + room : 0) + 1
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            if strategy == .automaton {
+                buffer[capacity - 1] = 0
+                func folded() -> UnsafeBufferPointer<UInt8> {
+                    if buffer[capacity - 1] == 0 {
+                        for j in 0..<n { buffer[room + j] = Self.lower(url[j]) }
+                        buffer[capacity - 1] = 1
+                    }
+                    return UnsafeBufferPointer(rebasing: buffer[room..<(room + n)])
+                }
+                // Spec §5 normalisation: without a run of `/`, only its ends may change.
+                let found: FastOutcome?
+                if slashes {
+                    let length = Self.normalize(path, into: buffer)
+                    found = automatonDecision(compiled, lead: false, path: UnsafeBufferPointer(rebasing: buffer[0..<length]), trail: false,
+                                              url: url, query: query, fragment: fragment, caches: &caches, folded: folded)
+                } else {
+                    let lead = path.first != 0x2F && path.first != 0x2A
+                    let last = path.last ?? 0x2F
+                    found = automatonDecision(compiled, lead: lead, path: path, trail: last != 0x2F && last != 0x2A,
+                                              url: url, query: query, fragment: fragment, caches: &caches, folded: folded)
+                }
+                if let found { return found }
+            }
             let length = Self.normalize(path, into: buffer)
             let rawPath = UnsafeBufferPointer(rebasing: buffer[0..<length])
-            if strategy == .automaton {
-                var foldedURL = url
-                if let found = automatonDecision(compiled, path: rawPath, url: url, query: query, fragment: fragment, caches: &caches, folded: {
-                    if foldedURL.baseAddress == url.baseAddress {
-                        for j in 0..<n { buffer[room + j] = Self.lower(url[j]) }
-                        foldedURL = UnsafeBufferPointer(rebasing: buffer[room..<(room + n)])
-                    }
-                    return foldedURL
-                }) {
-                    return found
-                }
-            }
             guard compiled.folds else {
                 return ruleByRuleDecision(compiled, path: rawPath, url: url, query: query, fragment: fragment,
                                           foldedPath: rawPath, foldedURL: url)
@@ -125,17 +140,94 @@ extension DocumentMatcher {
         }
     }
 
+    /// Where the path starts when `url` begins with `https://` and then the matcher's host (or
+    /// any host when it has none) up to a `/`, `?`, `#` or the end, compared as the general
+    /// reading compares them; `nil` otherwise (the general reading decides).
+    @inline(__always)
+    private func quickPathStart(_ url: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let prefix = httpsHost, url.count >= prefix.count, let base = url.baseAddress else { return nil }
+        // Eight bytes at a time: a byte equals the prefix's when equal once the mask's case
+        // bit (set for letters) is or-ed in.
+        let matched = prefix.withUnsafeBytes { p in
+            httpsHostCaseBits.withUnsafeBytes { m in
+                let count = p.count
+                var j = 0
+                while true {
+                    let at = min(j, count - 8)
+                    let u = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                    let want = p.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                    let mask = m.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                    if u | mask != want { return false }
+                    j += 8
+                    if j >= count { return true }
+                }
+            }
+        }
+        guard matched else { return nil }
+        var end = prefix.count
+        if hostBytes == nil {
+            while end < url.count, url[end] != 0x2F, url[end] != 0x3F, url[end] != 0x23 { end += 1 }
+        }
+        guard end == url.count || url[end] == 0x2F || url[end] == 0x3F || url[end] == 0x23 else { return nil }
+        return end
+    }
+
+    /// The end of the path that starts at `start` (the first `?` or `#`, or the end), and
+    /// whether the path has two `/` in a row. Eight bytes at a time.
+    @inline(__always)
+    static func pathEnd(_ url: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, slashes: Bool) {
+        let n = url.count
+        guard let base = url.baseAddress else { return (start, false) }
+        var at = start
+        var slashes = false
+        // Whether the byte before `at` is a `/` of the path.
+        var previousSlash = false
+        while at + 8 <= n {
+            let w = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            let stops = zeroBytes(w ^ 0x3F3F_3F3F_3F3F_3F3F) | zeroBytes(w ^ 0x2323_2323_2323_2323)
+            var slash = zeroBytes(w ^ 0x2F2F_2F2F_2F2F_2F2F)
+            // Only the bytes before the first stop are the path's.
+            if stops != 0 { slash &= (stops & (0 &- stops)) &- 1 }
+            if slash & (slash >> 8) != 0 || (previousSlash && slash & 0x80 != 0) { slashes = true }
+            if stops != 0 { return (at + stops.trailingZeroBitCount / 8, slashes) }
+            previousSlash = slash >> 63 != 0
+            at += 8
+        }
+        while at < n {
+            let b = url[at]
+            if b == 0x3F || b == 0x23 { break }
+            if b == 0x2F {
+                if previousSlash { slashes = true }
+                previousSlash = true
+            } else {
+                previousSlash = false
+            }
+            at += 1
+        }
+        return (at, slashes)
+    }
+
+    /// 0x80 in each byte of `v` that is zero, 0 in the others (exact: no borrow between bytes).
+    @inline(__always)
+    static func zeroBytes(_ v: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((v & low) &+ low) | v | low)
+    }
+
     /// The decision by the entry's automaton: the rules the path leads to, checked for `?` and
     /// `#` in order; `nil` when the automaton gives up (or another thread holds the shared
     /// caches). A path reaches the fast path only when it reads the same in both views: it has
     /// no `%`, or no rule decodes.
-    /// - Parameter folded: the URL folded, for the rules that fold case.
-    private func automatonDecision(_ compiled: CompiledEntry, path: UnsafeBufferPointer<UInt8>, url: UnsafeBufferPointer<UInt8>,
-                                   query: Range<Int>, fragment: Range<Int>, caches: inout EntryCaches?,
-                                   folded: () -> UnsafeBufferPointer<UInt8>) -> FastOutcome? {
+    /// - Parameters:
+    ///   - lead, path, trail: the normalised path: `path`, after a `/` when `lead` and before
+    ///     one when `trail`.
+    ///   - folded: the URL folded, for the rules that fold case.
+    private func automatonDecision(_ compiled: CompiledEntry, lead: Bool, path: UnsafeBufferPointer<UInt8>, trail: Bool,
+                                   url: UnsafeBufferPointer<UInt8>, query: Range<Int>, fragment: Range<Int>,
+                                   caches: inout EntryCaches?, folded: () -> UnsafeBufferPointer<UInt8>) -> FastOutcome? {
         let rules = compiled.rules
         func search(_ owned: inout EntryCaches) -> EntryAutomaton.Found {
-            compiled.automaton.search(&owned, path: path, decodedPath: path) { i in
+            compiled.automaton.search(&owned, lead: lead, path, trail: trail) { i in
                 let rule = rules[i]
                 if rule.decidesOnPath { return true }
                 return Self.conditionsHold(rule, url: url, foldedURL: rule.caseSensitive ? url : folded(),

@@ -97,14 +97,33 @@ final class EntryAutomaton: Sendable {
     func search<C: Collection>(_ caches: inout EntryCaches, path: C, decodedPath: C, accepts: (Int) -> Bool) -> Found
     where C.Element: FixedWidthInteger {
         guard let first = caches.raw.run(raw, path) else { return .gaveUp }
-        guard let decoded else {
-            for r in caches.raw.candidates(first) where accepts(Int(r)) { return .rule(Int(r)) }
-            return .none
-        }
+        guard let decoded else { return Self.first(caches.raw.candidates(first), accepts) }
         guard let second = caches.decoded!.run(decoded, decodedPath) else { return .gaveUp }
-        // The two lists hold different rules, each in order.
-        let found = inOrder(caches.raw.candidates(first), caches.decoded!.candidates(second)) { accepts(Int($0)) }
-        return found.map { .rule(Int($0)) } ?? .none
+        return Self.first(caches.raw.candidates(first), caches.decoded!.candidates(second), accepts)
+    }
+
+    /// ``search(_:path:decodedPath:accepts:)`` for a path of ASCII bytes that reads the same in
+    /// both views, normalised but for its ends: a `/` goes before `body` when `lead`, after it
+    /// when `trail` (the fast path's way of normalising without copying).
+    func search(_ caches: inout EntryCaches, lead: Bool, _ body: UnsafeBufferPointer<UInt8>, trail: Bool,
+                accepts: (Int) -> Bool) -> Found {
+        guard let first = caches.raw.run(raw, lead: lead, body, trail: trail) else { return .gaveUp }
+        guard let decoded else { return Self.first(caches.raw.candidates(first), accepts) }
+        guard let second = caches.decoded!.run(decoded, lead: lead, body, trail: trail) else { return .gaveUp }
+        return Self.first(caches.raw.candidates(first), caches.decoded!.candidates(second), accepts)
+    }
+
+    /// The first candidate `accepts`, in order.
+    @inline(__always)
+    private static func first(_ candidates: ArraySlice<Int32>, _ accepts: (Int) -> Bool) -> Found {
+        for r in candidates where accepts(Int(r)) { return .rule(Int(r)) }
+        return .none
+    }
+
+    /// The first candidate of either view `accepts`: the two lists hold different rules, each
+    /// in order.
+    private static func first(_ raw: ArraySlice<Int32>, _ decoded: ArraySlice<Int32>, _ accepts: (Int) -> Bool) -> Found {
+        inOrder(raw, decoded) { accepts(Int($0)) }.map { .rule(Int($0)) } ?? .none
     }
 }
 
@@ -136,7 +155,7 @@ struct EntryCaches: Sendable {
 
 /// The `/` patterns of some rules of an entry, as one nondeterministic automaton: slot `s`
 /// runs the program of rule ``slotRule``[s].
-struct PathNFA: Sendable {
+final class PathNFA: Sendable {
     /// The entry's index of each slot's rule, ascending.
     let slotRule: [Int32]
     let patterns: [CompiledPattern]
@@ -322,9 +341,45 @@ struct DFACache: Sendable {
     mutating func run<C: Collection>(_ nfa: PathNFA, _ input: C) -> Int32? where C.Element: FixedWidthInteger {
         runs += 1
         if disabled { return nil }
-        var state: Int32 = 0
         var work = 0
-        var budget = -1
+        let budget = Self.budget(nfa, input.count)
+        return advance(nfa, from: 0, input, work: &work, budget: budget) ?? gaveUpOnce()
+    }
+
+    /// ``run(_:_:)`` over a path normalised already but for its ends: a `/` before `body`
+    /// when `lead`, after it when `trail` (spec §5 normalisation without copying the path).
+    mutating func run(_ nfa: PathNFA, lead: Bool, _ body: UnsafeBufferPointer<UInt8>, trail: Bool) -> Int32? {
+        runs += 1
+        if disabled { return nil }
+        var work = 0
+        let budget = Self.budget(nfa, body.count + 2)
+        var state: Int32 = 0
+        if lead {
+            guard let s = advance(nfa, from: state, CollectionOfOne(UInt8(0x2F)), work: &work, budget: budget) else { return gaveUpOnce() }
+            state = s
+        }
+        guard let s = advance(nfa, from: state, body, work: &work, budget: budget) else { return gaveUpOnce() }
+        state = s
+        if trail {
+            guard let s = advance(nfa, from: state, CollectionOfOne(UInt8(0x2F)), work: &work, budget: budget) else { return gaveUpOnce() }
+            state = s
+        }
+        return state
+    }
+
+    /// Counts a path given up on; always `nil`.
+    private mutating func gaveUpOnce() -> Int32? {
+        gaveUp += 1
+        if gaveUp >= 64 && gaveUp * 8 > runs { disabled = true }
+        return nil
+    }
+
+    /// The state after reading `input` from `start`, building the states it needs; `nil`
+    /// when `work` goes past `budget`.
+    @inline(__always)
+    private mutating func advance<C: Collection>(_ nfa: PathNFA, from start: Int32, _ input: C, work: inout Int, budget: Int) -> Int32?
+    where C.Element: FixedWidthInteger {
+        var state = start
         var i = input.startIndex
         let end = input.endIndex
         while true {
@@ -346,13 +401,8 @@ struct DFACache: Sendable {
                 }
             }
             if i == end { return state }
-            if budget < 0 { budget = Self.budget(nfa, input.count) }
             state = transition(nfa, from: state, on: UInt32(truncatingIfNeeded: input[i]), work: &work)
-            if work > budget {
-                gaveUp += 1
-                if gaveUp >= 64 && gaveUp * 8 > runs { disabled = true }
-                return nil
-            }
+            if work > budget { return nil }
             input.formIndex(after: &i)
         }
     }

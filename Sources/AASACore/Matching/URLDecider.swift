@@ -60,7 +60,7 @@ public final class URLDecider {
     /// For each group, an app ID of it and the entry that decides for it.
     private let groups: [(appID: String, entry: CompiledEntry?)]
     /// Each group's caches (`nil` for the group without an entry).
-    private var caches: [EntryCaches?]
+    @exclusivity(unchecked) private var caches: [EntryCaches?]
     /// The decisions of the last URL, per group (reused).
     private var byGroup: [URLDecision]
 
