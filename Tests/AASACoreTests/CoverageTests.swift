@@ -480,6 +480,44 @@ func emptyCoverage() -> SiteCoverage {
         #expect(crawl.findings.contains { $0.code == "AASA710" && $0.file == "b.xml" && $0.message.contains("index of indexes") })
     }
 
+    /// Stopping (the time for reading sitemaps ran out) records the file taken and every
+    /// file waiting as not read, in one AASA708 that names the first ten and counts the rest.
+    @Test func stoppingNamesTheSitemapsNotRead() throws {
+        let files = [("index.xml", sitemapIndex((0..<12).map { "s\($0).xml" }))] + (0..<12).map { ("s\($0).xml", urlset(["https://example.com/products/\($0)"])) }
+        let document = try #require(Validator.validate(Array(doc.utf8), domain: "example.com").document)
+        let matcher = DocumentMatcher(document: document, host: "example.com")
+        let coverage = SiteCoverage(matcher: matcher, host: "example.com", appIDs: matcher.appIDs)
+        let site = SitemapCrawl(roots: [SitemapEntry(.file("index.xml"))], coverage: coverage, target: "example.com")
+        let byName = Dictionary(files, uniquingKeysWith: { a, _ in a })
+        let index = try #require(site.next())
+        site.read(index, from: SitemapByteStream(bytes: Array(byName["index.xml"]!.utf8)))
+        let first = try #require(site.next())
+        site.read(first, from: SitemapByteStream(bytes: Array(byName[first.label]!.utf8)))
+        let taken = try #require(site.next())
+        site.stop(at: taken, "the time ran out", hint: "more time")
+        #expect(site.next() == nil)
+        #expect(site.records.map(\.status) == [.read, .read] + Array(repeating: .failed, count: 11))
+        #expect(site.records.dropFirst(2).map(\.entry.label) == (1..<12).map { "s\($0).xml" })
+        let stopped = site.findings.filter { $0.code == .aasa708 }
+        #expect(stopped.count == 1)
+        #expect(stopped.first?.message == "11 sitemaps were not read: the time ran out: " + (1...10).map { "`s\($0).xml`" }.joined(separator: ", ") + " and 1 more")
+        #expect(stopped.first?.hint == "more time")
+        site.finish()
+        #expect(coverage.pages == 1)
+        #expect(!site.findings.contains { $0.code == .aasa712 }, "one page was read")
+    }
+
+    /// An index read whose sitemaps are all refused leaves no sitemap of pages read: AASA712
+    /// says so (the AASA710 before it says why).
+    @Test func onlyIndexesReadIsNoPage() throws {
+        let (coverage, crawl) = try crawl(doc, files: [("index.xml", sitemapIndex(["http://example.com/s.xml", "index.xml"]))])
+        crawl.finish()
+        #expect(coverage.pages == 0)
+        let none = try #require(crawl.findings.first { $0.code == .aasa712 })
+        #expect(none.message == "No page of example.com was read: no sitemap of pages was read, only indexes (see the findings before)")
+        #expect(none.severity == .error)
+    }
+
     @Test func tenThousandNestedIndexesStopAtTheDepthLimit() throws {
         var files: [(String, String)] = []
         for i in 0..<10_000 { files.append(("i\(i).xml", sitemapIndex(["i\(i + 1).xml"]))) }
