@@ -214,7 +214,7 @@ struct BulkCheckTests {
         #expect(processed.sorted() == Array(0..<10))
         #expect(processed.first != 0)  // the others were judged while the hang went on
         #expect(aheadMax <= 3)
-        #expect(elapsed < 8)
+        #expect(elapsed < 60, "the hang (10 minutes) is cut by the 1.5 s timeout; loose for loaded machines")
     }
 
     @Test func memoryStaysBoundedByTheWindow() async throws {
