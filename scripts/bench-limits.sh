@@ -56,6 +56,9 @@ put("k3-values2.json", doc([{"/": "/account/$(v)/*"}, {"/": "/account/$(v)/$(v)/
 put("k5-paths.json", json.dumps({"applinks": {"apps": [], "details": [{"appID": app, "paths": ["/item/*/p%d?" % i for i in range(20000)]}]}}))
 put("k5-stars.json", json.dumps({"applinks": {"apps": [], "details": [{"appID": app, "paths": ["*/p%d*x*" % i for i in range(20000)]}]}}))
 put("k5-wild.json", doc([{"/": "/s%d/*/*a*b*" % (i % 50), "?": {"q": "*%d?" % i}, "#": "*x*"} for i in range(30000)]))
+# At the read cap (4 MiB): 190,000 literal rules; 72,000 wildcard rules (about 1.4 KB each once compiled).
+put("cap-literal.json", doc([{"/": "/s%d" % i} for i in range(190000)]))
+put("cap-wild.json", doc([{"/": "/s%d/*/*a*b*" % (i % 50), "?": {"q": "*%d?" % i}, "#": "*x*"} for i in range(72000)]))
 # Kind 6: long routes with placeholders against a many-rule document.
 random.seed(1)
 comps = [{"/": "/%s/*/%s*" % (random.choice(["a", "b", "c", "shop", "help"]), random.choice("xyz") + str(i)), "exclude": i % 5 == 0} for i in range(1500)]
@@ -96,6 +99,8 @@ row "k3 validate: 1,000 values, 3 uses" 0.5 256 -- validate "$work/k3-values2.js
 row "k5 validate: 20,000 paths /item/*/pN?" 2 256 -- validate "$work/k5-paths.json" --quiet
 row "k5 validate: 20,000 paths */pN*x*" 2 256 -- validate "$work/k5-stars.json" --quiet
 input=$work/k5-wild.json row "k5 validate -: 1.7 MB wildcard rules" 2 256 -- validate - --quiet
+row "cap validate: 190,000 literal rules (3.5 MB)" 2 256 -- validate "$work/cap-literal.json" --quiet
+row "cap validate: 72,000 wildcard rules (4.2 MB)" 2 256 -- validate "$work/cap-wild.json" --quiet
 row "k6 routes: 20 long routes × 1,500 rules" 10 256 -- routes "$work/k6.json" --routes "$work/k6.routes" --quiet
 row "k1 entitlements: 60,000 shared refs" 1 128 -- entitlements "$work/k1.entitlements" --quiet
 row "k4 entitlements: 50,000 domains" 1 128 -- entitlements "$work/k4.entitlements" --quiet

@@ -44,7 +44,10 @@ public final class CompiledRule: Sendable {
     public let query: CompiledQuery?
     public let fragment: CompiledPattern?
 
-    init(rule: Rule, detail: Int, entryDefaults: RuleKeys, applinksDefaults: RuleKeys, variables: [String: [String]]) {
+    /// - Parameter patterns: the document's compiled patterns, shared between its rules (a
+    ///   fresh table when the rule is compiled alone).
+    init(rule: Rule, detail: Int, entryDefaults: RuleKeys, applinksDefaults: RuleKeys, variables: [String: [String]],
+         patterns: PatternTable = PatternTable()) {
         self.rule = rule
         id = RuleID(detail: detail, component: rule.index, isLegacyPath: rule.isLegacyPath, pointer: rule.ref.pointer)
         let keys = rule.keys.inheriting(from: entryDefaults.inheriting(from: applinksDefaults))
@@ -53,13 +56,13 @@ public final class CompiledRule: Sendable {
         caseSensitive = keys.caseSensitive ?? true
         percentEncoded = keys.percentEncoded ?? true
         let cs = caseSensitive
-        path = keys.path.map { CompiledPattern($0, variables: variables, caseSensitive: cs, normalizePath: true) }
-        fragment = keys.fragment.map { CompiledPattern($0, variables: variables, caseSensitive: cs) }
+        path = keys.path.map { patterns.pattern($0, variables: variables, caseSensitive: cs, normalizePath: true) }
+        fragment = keys.fragment.map { patterns.pattern($0, variables: variables, caseSensitive: cs) }
         switch keys.query {
         case .string(let s)?:
-            query = .whole(CompiledPattern(s, variables: variables, caseSensitive: cs))
+            query = .whole(patterns.pattern(s, variables: variables, caseSensitive: cs))
         case .items(let items)?:
-            query = .items(items.map { ($0.name, CompiledPattern($0.pattern, variables: variables, caseSensitive: cs)) })
+            query = .items(items.map { ($0.name, patterns.pattern($0.pattern, variables: variables, caseSensitive: cs)) })
         case nil:
             query = nil
         }
@@ -72,6 +75,32 @@ public final class CompiledRule: Sendable {
 
     /// Whether the rule decides as soon as its path matches (it has no `?` and no `#`).
     public var decidesOnPath: Bool { query == nil && fragment == nil }
+}
+
+/// The patterns of one document's rules, each compiled once: rules that write the same pattern
+/// share one immutable ``CompiledPattern`` (large files repeat theirs — a `#` opt-out on every
+/// rule, the same `?` value, a section's path), so memory grows with the distinct patterns
+/// (issue 17). Every pattern of a table is compiled with the same substitution variables.
+final class PatternTable {
+    private struct Key: Hashable {
+        let source: String
+        let caseSensitive: Bool
+        let normalizePath: Bool
+    }
+
+    private var known: [Key: CompiledPattern] = [:]
+
+    init() {}
+
+    /// ``CompiledPattern/init(_:variables:caseSensitive:normalizePath:)``, or the pattern
+    /// compiled already from the same arguments.
+    func pattern(_ source: String, variables: [String: [String]], caseSensitive: Bool, normalizePath: Bool = false) -> CompiledPattern {
+        let key = Key(source: source, caseSensitive: caseSensitive, normalizePath: normalizePath)
+        if let hit = known[key] { return hit }
+        let compiled = CompiledPattern(source, variables: variables, caseSensitive: caseSensitive, normalizePath: normalizePath)
+        known[key] = compiled
+        return compiled
+    }
 }
 
 /// The `?` of a rule, compiled.
@@ -151,10 +180,11 @@ public final class CompiledDocument: Sendable {
         var first: [String: Int] = [:]
         var asWritten: [String: Int] = [:]
         var positions: [Int: Int] = [:]
+        let patterns = PatternTable()
         for entry in links?.details ?? [] {
             let rules = entry.rules.rules.map {
                 CompiledRule(rule: $0, detail: entry.index, entryDefaults: entry.defaults,
-                             applinksDefaults: applinksDefaults, variables: variables)
+                             applinksDefaults: applinksDefaults, variables: variables, patterns: patterns)
             }
             let matchesAll: Bool
             if case .matchAll = entry.rules { matchesAll = true } else { matchesAll = false }

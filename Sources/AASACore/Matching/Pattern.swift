@@ -101,10 +101,10 @@ public final class CompiledPattern: Sendable {
     /// ASCII literal text followed by one `*` and nothing else (`/post/*`): a prefix test.
     let prefixBytes: [UInt8]?
     /// The near-linear plan for programs without alternatives or class loops; `nil` means
-    /// the NFA simulation decides.
+    /// the NFA simulation decides, or the pattern is an ASCII literal (``literalBytes``).
     let segments: SegmentMatcher?
     /// Whether the program has alternatives or class loops (needs the NFA simulation).
-    var needsSimulation: Bool { segments == nil }
+    var needsSimulation: Bool { segments == nil && literalBytes == nil }
     /// For each place, the consuming and accepting places reached from it without consuming
     /// (sorted), laid out flat: `closureData[closureStart[pc]..<closureStart[pc + 1]]`.
     private let closureStart: [Int32]
@@ -127,7 +127,11 @@ public final class CompiledPattern: Sendable {
     public convenience init(_ source: String, variables: [String: [String]] = [:], caseSensitive: Bool = true, normalizePath: Bool = false) {
         let text = normalizePath ? PathNormalizer.normalize(source) : source
         var builder = ProgramBuilder(caseInsensitive: !caseSensitive)
-        builder.emit(Array(text.unicodeScalars).map(\.value), variables: variables, allowVariables: true)
+        let scalars = Array(text.unicodeScalars).map(\.value)
+        // One instruction a scalar at most, unless variables expand: room for them and `accept`
+        // from the start, so the program holds no spare capacity (large files hold many).
+        builder.program.reserveCapacity(scalars.count + 1)
+        builder.emit(scalars, variables: variables, allowVariables: true)
         builder.program.append(.accept)
         self.init(source: source, program: builder.program, caseInsensitive: !caseSensitive)
     }
@@ -137,7 +141,6 @@ public final class CompiledPattern: Sendable {
         self.source = source
         self.program = program
         self.caseInsensitive = caseInsensitive
-        segments = SegmentMatcher(program)
         (closureStart, closureData) = Self.closures(program)
         let lengths = Self.lengths(program)
         minLength = lengths.min
@@ -148,6 +151,9 @@ public final class CompiledPattern: Sendable {
             literal = nil
         }
         literalBytes = literal.flatMap { l in l.allSatisfy { $0 < 0x80 } ? l.map { UInt8($0) } : nil }
+        // An ASCII literal is matched by comparison on every path (``matches(_:)``,
+        // ``matches(ascii:)``), so it needs no plan: large files are mostly such rules.
+        segments = literalBytes == nil ? SegmentMatcher(program) : nil
         var prefix: [UInt8]? = nil
         if program.count >= 2, program[program.count - 2] == .loop(.any) {
             var bytes: [UInt8] = []
@@ -159,18 +165,24 @@ public final class CompiledPattern: Sendable {
         }
         prefixBytes = prefix
         matchesEverything = program == [.loop(.any), .accept]
-        var head: [UInt32] = []
-        for inst in program {
-            guard case .scalar(let c) = inst else { break }
-            head.append(c)
+        if let literal {
+            // The whole text both begins and ends every match: one shared array.
+            literalPrefix = literal
+            literalSuffix = literal
+        } else {
+            var head: [UInt32] = []
+            for inst in program {
+                guard case .scalar(let c) = inst else { break }
+                head.append(c)
+            }
+            literalPrefix = head
+            var tail: [UInt32] = []
+            for inst in program.dropLast().reversed() {
+                guard case .scalar(let c) = inst else { break }
+                tail.append(c)
+            }
+            literalSuffix = tail.reversed()
         }
-        literalPrefix = head
-        var tail: [UInt32] = []
-        for inst in program.dropLast().reversed() {
-            guard case .scalar(let c) = inst else { break }
-            tail.append(c)
-        }
-        literalSuffix = tail.reversed()
     }
 
     /// Whether the pattern matches all of `input` (scalars; fold them first when the pattern is
@@ -333,6 +345,12 @@ public final class CompiledPattern: Sendable {
     /// (`*$(e)*$(e)…` with an empty value) make closures overlap quadratically: past a size
     /// linear in the program, none are laid out and ``step(_:_:)`` walks them instead.
     private static func closures(_ program: [PatternInstruction]) -> ([Int32], [Int32]) {
+        // Without loops, alternatives or `fail`, each place is its own closure: every such
+        // program shares one table (``identityClosures``), where place `pc` starts at `pc`.
+        if program.count + 2 <= identityClosures.count,
+           program.allSatisfy({ switch $0 { case .scalar, .one, .accept: return true; default: return false } }) {
+            return (identityClosures, identityClosures)
+        }
         var lists = [[Int32]](repeating: [], count: program.count + 1)
         var total = 0
         let cap = 8 * program.count + 4096
@@ -362,6 +380,10 @@ public final class CompiledPattern: Sendable {
         }
         return (start, data)
     }
+
+    /// 0, 1, 2, …: the closure table of every program whose places are their own closures
+    /// (shared, so such patterns hold no table of their own).
+    private static let identityClosures: [Int32] = (0..<4096).map { Int32($0) }
 
     /// Scalars that appear as literals in the program (for the analysis alphabet).
     public var literalScalars: Set<UInt32> {
