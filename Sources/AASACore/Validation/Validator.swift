@@ -107,13 +107,13 @@ public enum Validator {
     }
 
     /// Findings with a place in file order, then the others, each group stable.
+    /// Sorts positions, not copies of the findings (a large file has tens of thousands).
     static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        let indexed = diagnostics.enumerated().map { ($0.offset, $0.element) }
-        return indexed.sorted { a, b in
-            let oa = a.1.location?.offset ?? Int.max
-            let ob = b.1.location?.offset ?? Int.max
-            return oa != ob ? oa < ob : a.0 < b.0
-        }.map(\.1)
+        let offsets = diagnostics.map { $0.location?.offset ?? Int.max }
+        let order = diagnostics.indices.sorted { a, b in
+            offsets[a] != offsets[b] ? offsets[a] < offsets[b] : a < b
+        }
+        return order.map { diagnostics[$0] }
     }
 
     /// Whether the text starts like an HTML page (`<!doctype html`, `<html`, `<head`, `<body`,
