@@ -197,6 +197,44 @@ func coverageCounts(_ json: [String: Any]) -> [String: [String: [Int]]] {
         #expect(r.status == 0)
     }
 
+    /// A text sitemap (sitemaps.org, "Text file": one URL a line), plain or gzip-compressed,
+    /// counts as the XML sitemaps listing the same pages do.
+    @Test func aTextSitemapCountsAsTheXMLOnes() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try shell("gzip -c '\(shopDirectory)/urls.txt' > '\(dir)/urls.txt.gz'")
+        let xml = run(["coverage", shopFile, "--domain", "shop.example", "--sitemap", shopLocalIndex, "--json"])
+        for text in [shopDirectory + "/urls.txt", dir + "/urls.txt.gz"] {
+            let r = run(["coverage", shopFile, "--domain", "shop.example", "--sitemap", text, "--json"])
+            #expect(r.status == 0, "\(r.stdout)")
+            let report = try r.json()
+            #expect(coverageCounts(report) == coverageCounts(try xml.json()))
+            #expect((report["site"] as? [String: Any])?["pages"] as? Int == 930)
+            #expect((report["site"] as? [String: Any])?["otherHostPages"] as? Int == 1)
+            let sitemap = try #require((report["sitemaps"] as? [[String: Any]])?.first)
+            #expect(sitemap["kind"] as? String == "urlset")
+            #expect(sitemap["entries"] as? Int == 931)
+            #expect((sitemap["compressedBytes"] as? Int != nil) == text.hasSuffix(".gz"))
+            #expect(try r.codes() == ["AASA707"])
+        }
+    }
+
+    /// An empty gzip stream is an empty sitemap; a gzip stream of zeros is binary data.
+    @Test func emptyAndBinaryGzipFiles() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try shell("cd '\(dir)' && printf '' | gzip > empty.xml.gz && head -c 1048576 /dev/zero | gzip > zeros.xml.gz")
+        for (file, message) in [("empty.xml.gz", "The gzip-compressed sitemap is empty: it holds no bytes once uncompressed"),
+                                ("zeros.xml.gz", "The file is not a sitemap: it is not text: its first bytes hold NUL bytes (binary data is neither an XML nor a text sitemap)")] {
+            let r = run(["coverage", shopFile, "--domain", "shop.example", "--sitemap", dir + "/" + file, "--json"])
+            #expect(r.status == 1)
+            let diagnostics = try #require(try r.json()["diagnostics"] as? [[String: Any]])
+            #expect(diagnostics.compactMap { $0["code"] as? String } == ["AASA708", "AASA712"])
+            #expect(diagnostics.first?["message"] as? String == message)
+            #expect(!r.stdout.contains("Unrecognized archive format") && !r.stdout.contains("UTF-16"))
+        }
+    }
+
     @Test func aFileWithoutAppsSaysSo() {
         let r = run(["coverage", Golden.input("webcredentials-only.json"), "--domain", "shop.example", "--sitemap", shopLocalIndex])
         #expect(r.stdout.contains("give --app-id"))

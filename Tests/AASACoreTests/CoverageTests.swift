@@ -97,7 +97,7 @@ let shopDocument = #"""
         ("<urlset><url><loc>https://a.test/1?a=b&c=d</loc></url></urlset>", 1, "write & as &amp;"),
         ("<urlset><url><loc>https://a.test/1&nbsp;</loc></url></urlset>", 1, "undeclared entity"),
         ("<urlset><url><loc>https://a.test/1</loc></url>", 1, "ends before its elements are closed"),
-        ("hello, not XML", 1, "empty"),
+        ("hello, not XML", 1, "no root element where the document should start"),
         ("", 1, "empty"),
     ])
     func malformedXMLIsAnErrorWithItsPlace(_ text: String, line: Int, words: String) {
@@ -141,12 +141,17 @@ let shopDocument = #"""
         #expect(r.locs == (malformed ? [] : ["https://a.test/é"]))
     }
 
-    @Test(arguments: [[0xFF, 0xFE, 0x3C, 0x00], [0x00, 0x3C, 0x00, 0x3F], [0x4C, 0x6F, 0xA7, 0x94]] as [[UInt8]])
-    func otherEncodingsThanUTF8AreRefused(_ start: [UInt8]) {
+    @Test(arguments: [
+        ([0xFF, 0xFE, 0x3C, 0x00], "it is UTF-16 text (its byte order mark says so), not UTF-8, the protocol's encoding"),
+        ([0x00, 0x3C, 0x00, 0x3F], "it is UTF-16 text (every other byte is 0), not UTF-8, the protocol's encoding"),
+        ([0x4C, 0x6F, 0xA7, 0x94], "it is EBCDIC text (it starts with `<?xm` in EBCDIC), not UTF-8, the protocol's encoding"),
+    ] as [([UInt8], String)])
+    func otherEncodingsThanUTF8AreRefused(_ start: [UInt8], why: String) {
         let stream = SitemapByteStream(bytes: start + Array("<?xml version=\"1.0\" encoding=\"EBCDIC-US\"?><urlset/>".utf8))
         var seen = 0
         _ = SitemapXML.read(stream) { _, _, _ in seen += 1; return true }
-        #expect(stream.failure == "the file is not UTF-8, the protocol's encoding (it starts as UTF-16, UTF-32 or EBCDIC text does)")
+        #expect(stream.content == .notText(why))
+        #expect(stream.failure == why)
         #expect(seen == 0)
     }
 
@@ -413,7 +418,14 @@ let shopDocument = #"""
         for k in 0..<20 { files.append(("s\(k).xml", urlset(Array(pages[(k * per)..<((k + 1) * per)])))) }
         let (coverage, crawl) = try crawl(document, files: files)
         #expect(crawl.records.count == 21)
-        #expect(crawl.findings.isEmpty, "\(name): \(crawl.findings.map(\.message))")
+        // Pages with user info (`user@example.com`) are not counted: AASA711, once a sitemap.
+        let withUserInfo = pages.filter { $0.contains("@") }
+        #expect(withUserInfo.count > count / 20)
+        #expect(crawl.findings.allSatisfy { $0.code == .aasa711 && $0.message.contains("with user info before the host") },
+                "\(name): \(crawl.findings.map(\.message))")
+        #expect(crawl.findings.count == 20)
+        let userInfoCounted = crawl.findings.compactMap { $0.message.split(separator: " ").dropFirst(3).first.flatMap { Int($0) } }
+        #expect(userInfoCounted.reduce(0, +) == withUserInfo.count)
 
         let doc = try #require(Validator.validate(Array(document.utf8), domain: "example.com").document)
         let matcher = DocumentMatcher(document: doc, host: "example.com")
@@ -421,7 +433,7 @@ let shopDocument = #"""
         var expectedOther = 0
         var expectedPages = 0
         var used: [String: Set<Int>] = [:]
-        for url in pages {
+        for url in pages where !url.contains("@") {
             guard let parts = URLParts(url) else { Issue.record("not a URL: \(url)"); continue }
             if parts.host != "example.com" {
                 expectedOther += 1
@@ -585,5 +597,264 @@ func emptyCoverage() -> SiteCoverage {
         """
         #expect(RobotsTxt.sitemaps(Array(robots.utf8)) == ["https://example.com/sitemap_index.xml", "https://example.com/news.xml"])
         #expect(RobotsTxt.sitemaps(Array("User-agent: *\nDisallow:\n".utf8)).isEmpty)
+    }
+}
+
+/// Reads in-memory sitemap files given as bytes (name → bytes; the first given), then finishes.
+func crawlBytes(_ document: String, host: String = "example.com", files: [(String, [UInt8])], limit: Int = SitemapProtocol.maxBytes,
+                compressedBytes: Int? = nil) throws -> (SiteCoverage, SitemapCrawl) {
+    let doc = try #require(Validator.validate(Array(document.utf8), domain: host).document)
+    let matcher = DocumentMatcher(document: doc, host: host)
+    let coverage = SiteCoverage(matcher: matcher, host: host, appIDs: matcher.appIDs)
+    let byName = Dictionary(files, uniquingKeysWith: { a, _ in a })
+    let crawl = SitemapCrawl(roots: [SitemapEntry(.file(files[0].0))], coverage: coverage, target: host)
+    while let entry = crawl.next() {
+        guard case .file(let path) = entry.place, let bytes = byName[path] else {
+            crawl.failed(entry, "no such file")
+            continue
+        }
+        crawl.read(entry, from: SitemapByteStream(bytes: bytes, limit: limit), compressedBytes: compressedBytes)
+    }
+    crawl.finish()
+    return (coverage, crawl)
+}
+
+/// The domain file of the new-user run (issue 15): /shop/* opens the app, /blog/* is excluded.
+let shopBlogDocument = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.ex.app"],"components":[{"/":"/shop/*"},{"/":"/blog/*","exclude":true}]}]}}"#
+
+/// Text sitemaps (sitemaps.org, "Text file"): one URL a line, read as a stream with the limits
+/// and checks of an XML sitemap's `<loc>` values.
+@Suite struct TextSitemapTests {
+    @Test(arguments: [
+        ([], true, SitemapContent.empty),
+        (Array(" \r\n\t\n".utf8), true, .empty),
+        ([0xEF, 0xBB, 0xBF], true, .empty),
+        (Array(String(repeating: " ", count: 600).utf8), false, .xml),
+        (Array("  \n<urlset/>".utf8), true, .xml),
+        ([0xEF, 0xBB, 0xBF] + Array("<?xml version=\"1.0\"?><urlset/>".utf8), true, .xml),
+        (Array("https://example.com/\n".utf8), true, .text),
+        ([0xEF, 0xBB, 0xBF] + Array("https://example.com/\n".utf8), true, .text),
+        (Array("https://example.com/caf".utf8) + [0xE9, 0x0A], true, .text),
+        ([UInt8](repeating: 0, count: 512), false,
+         .notText("it is not text: its first bytes hold NUL bytes (binary data is neither an XML nor a text sitemap)")),
+        ([0x89] + Array("PNG\r\n".utf8) + [0x1A, 0x0A], true,
+         .notText("it is not text: its first bytes hold control characters (binary data is neither an XML nor a text sitemap)")),
+        ([0x3C, 0x00, 0x00, 0x00], true, .notText("it is UTF-32 text (three of every four bytes are 0), not UTF-8, the protocol's encoding")),
+        ([0x00, 0x00, 0xFE, 0xFF], true, .notText("it is UTF-32 text (its byte order mark says so), not UTF-8, the protocol's encoding")),
+        ([0x68, 0x00, 0x74, 0x00], true, .notText("it is UTF-16 text (every other byte is 0), not UTF-8, the protocol's encoding")),
+    ] as [([UInt8], Bool, SitemapContent)])
+    func whatAFileHolds(_ bytes: [UInt8], whole: Bool, content: SitemapContent) {
+        #expect(SitemapByteStream.judge(bytes, whole: whole) == content)
+    }
+
+    @Test func aTextSitemapIsReadLineByLine() throws {
+        let text = "\u{FEFF}https://example.com/shop/1\r\n\r\n   https://example.com/blog/2  \n\n/shop/3\nhttps://www.example.com/shop/4\nhttps://example.com/shop/5"
+        let (coverage, crawl) = try crawlBytes(shopBlogDocument, files: [("urls.txt", Array(text.utf8))])
+        #expect(coverage.pages == 3)
+        #expect(coverage.otherHostPages == 1)
+        #expect(crawl.records.map(\.kind) == [.urlset])
+        #expect(crawl.records.map(\.status) == [.read])
+        #expect(crawl.records.first?.entries == 5)
+        #expect(crawl.records.first?.pages == 3)
+        #expect(crawl.findings.map(\.code) == [.aasa711])
+        #expect(crawl.findings.first?.message == "The sitemap lists 1 line that is not an absolute http or https URL (first: `/shop/3`): not counted")
+        #expect(crawl.findings.first?.location?.line == 5)
+        #expect(crawl.findings.first?.hint == "A line is one page's absolute URL (https://host/path), shorter than 2,048 characters, in UTF-8.")
+        let rows = coverage.rows(for: "ABCDE12345.com.ex.app")
+        #expect(rows.map(\.section) == ["/shop", "/blog"])
+        #expect(rows.map { [$0.match, $0.exclude, $0.noMatch] } == [[2, 0, 0], [0, 1, 0]])
+        #expect(rows.first?.matchExample == "https://example.com/shop/1")
+    }
+
+    /// A text sitemap is read in chunks: lines that cross a chunk's end are whole.
+    @Test func linesAcrossChunksAreWhole() throws {
+        let lines = (0..<20_000).map { "https://example.com/shop/\($0)" }
+        let (coverage, crawl) = try crawlBytes(shopBlogDocument, files: [("urls.txt", Array(lines.joined(separator: "\n").utf8))])
+        #expect(crawl.records.first?.bytes ?? 0 > 131_072 * 2)
+        #expect(coverage.pages == 20_000)
+        #expect(crawl.findings.isEmpty, "\(crawl.findings.map(\.message))")
+    }
+
+    @Test func overTheEntryLimitIsAWarningAndEveryURLCounts() throws {
+        let lines = (0...SitemapProtocol.maxEntries).map { "https://example.com/shop/\($0)\n" }.joined()
+        let (coverage, crawl) = try crawlBytes(shopBlogDocument, files: [("urls.txt", Array(lines.utf8))])
+        #expect(coverage.pages == 50_001)
+        #expect(crawl.findings.map(\.code) == [.aasa709])
+        #expect(crawl.findings.first?.message == "The sitemap lists 50,001 URLs; the protocol allows at most 50,000 per file, and search engines reject a larger one (all were read here)")
+    }
+
+    /// The byte limit cuts a text sitemap as it cuts XML: the line it cuts is not read.
+    @Test func theByteLimitCutsTheLastLine() throws {
+        let lines = (1...10).map { "https://example.com/shop/\($0)\n" }.joined()  // 27 or 28 bytes a line
+        let (coverage, crawl) = try crawlBytes(shopBlogDocument, files: [("urls.txt", Array(lines.utf8))], limit: 60)
+        #expect(coverage.pages == 2)
+        #expect(crawl.records.map(\.status) == [.partial])
+        #expect(crawl.findings.map(\.code) == [.aasa709])
+        #expect(crawl.findings.first?.message == "The sitemap is larger than the protocol's 50 MB (52,428,800 bytes) uncompressed: reading stopped there; the 2 pages before it were counted")
+    }
+
+    @Test func longAndUndecodableLines() throws {
+        var bytes = Array(("https://example.com/shop/" + String(repeating: "é", count: 40_000) + "\n").utf8)
+        bytes += Array("https://example.com/shop/latin-".utf8) + [0xE9] + Array("\nhttps://example.com/shop/2\n".utf8)
+        let (coverage, crawl) = try crawlBytes(shopBlogDocument, files: [("urls.txt", bytes)])
+        #expect(coverage.pages == 2)
+        #expect(crawl.records.first?.entries == 3)
+        #expect(crawl.findings.map(\.message) == [
+            "The sitemap lists 1 line of 2,048 characters or more; the protocol allows fewer (counted here)",
+            "The sitemap has 1 line that is not UTF-8, the protocol's encoding: not counted",
+        ])
+        #expect(crawl.findings.map { $0.location?.line } == [1, 2])
+    }
+
+    /// A text sitemap named by an index is read as a sitemap of pages.
+    @Test func anIndexMayNameATextSitemap() throws {
+        let (coverage, crawl) = try crawlBytes(shopBlogDocument, files: [
+            ("index.xml", Array(sitemapIndex(["urls.txt"]).utf8)), ("urls.txt", Array("https://example.com/shop/1\n".utf8)),
+        ])
+        #expect(coverage.pages == 1)
+        #expect(crawl.records.map(\.kind) == [.sitemapindex, .urlset])
+        #expect(crawl.findings.isEmpty)
+    }
+
+    /// Empty files and binary data are AASA708 (then AASA712: no page), and a gzip bomb of
+    /// zeros is judged by its first bytes only.
+    @Test(arguments: [
+        ([], nil, "The sitemap is empty: the file holds no bytes"),
+        (Array("\n \n".utf8), nil, "The sitemap is empty: the file holds only white space"),
+        ([], 30, "The gzip-compressed sitemap is empty: it holds no bytes once uncompressed"),
+        ([UInt8](repeating: 0, count: 1 << 20), 1_031,
+         "The file is not a sitemap: it is not text: its first bytes hold NUL bytes (binary data is neither an XML nor a text sitemap)"),
+        ([0xFF, 0xFE] + Array("<urlset/>".utf8), nil,
+         "The file is not a sitemap: it is UTF-16 text (its byte order mark says so), not UTF-8, the protocol's encoding"),
+    ] as [([UInt8], Int?, String)])
+    func emptyAndBinaryFiles(_ bytes: [UInt8], compressedBytes: Int?, message: String) throws {
+        let (coverage, crawl) = try crawlBytes(shopBlogDocument, files: [("s.xml.gz", bytes)], compressedBytes: compressedBytes)
+        #expect(coverage.pages == 0)
+        #expect(crawl.findings.map(\.code) == [.aasa708, .aasa712])
+        #expect(crawl.findings.first?.message == message)
+        #expect(crawl.records.first?.bytes == min(bytes.count, 512))
+        let empty = message.contains("is empty")
+        #expect(crawl.records.map(\.status) == [empty ? SitemapRecord.Status.read : .failed])
+        #expect(crawl.findings.last?.message == (empty ? "No page of example.com was read: the sitemap read lists no page"
+                                                       : "No page of example.com was read: the sitemap could not be read (see the finding before)"))
+    }
+}
+
+/// `<loc>` elements out of place and hosts that are not hosts (issue 15, the new-user run's
+/// weird.xml): each is AASA711, not counted; only the first `<loc>` of a `<url>` is a page.
+@Suite struct MisplacedLocTests {
+    static let weird = #"<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><loc>https://example.com/shop/bare</loc><url><loc>https://example.com/shop/two1</loc><loc>https://example.com/blog/two2</loc></url><url><loc></loc></url><url></url><url><loc>https://example.com/shop?q=1</loc></url><url><loc>https://user:pw@example.com/shop/cred</loc></url><url><loc>https://example.com./shop/dot</loc></url><url><loc>https://exa mple.com/shop/sp</loc></url></urlset>"#
+
+    @Test func theNewUserRunsWeirdSitemap() throws {
+        let (coverage, crawl) = try crawlBytes(shopBlogDocument, files: [("weird.xml", Array(Self.weird.utf8))])
+        #expect(coverage.pages == 2)
+        #expect(coverage.otherHostPages == 1)
+        #expect(coverage.otherHostExample == "https://example.com./shop/dot")
+        #expect(crawl.records.first?.entries == 7)
+        #expect(crawl.records.first?.pages == 2)
+        #expect(crawl.findings.map(\.code) == Array(repeating: .aasa711, count: 6))
+        #expect(crawl.findings.map(\.message) == [
+            "The sitemap lists 1 <loc> value that is not an absolute http or https URL (first: `https://exa mple.com/shop/sp`): not counted",
+            "The sitemap lists 1 empty <loc> value: not counted",
+            "The sitemap lists 1 <loc> value with user info before the host (first: `https://user:pw@example.com/shop/cred`), which http and https URLs must not carry (RFC 9110, 4.2.4): not counted",
+            "The sitemap lists 1 <loc> element outside any <url> entry (first: `https://example.com/shop/bare`): the protocol puts each <loc> in its own <url>; not counted",
+            "The sitemap has 1 <loc> element after the first <loc> of an entry (first: `https://example.com/blog/two2`): the protocol gives each <url> one <loc>; only the first is counted",
+            "The sitemap has 1 <url> entry without a <loc>: skipped",
+        ])
+        #expect(crawl.findings.first?.hint == "A <loc> is the page's absolute URL (https://host/path), entity-escaped, shorter than 2,048 characters.")
+        #expect(crawl.findings.last?.hint == "Write each page as its own <url> (each sitemap of an index as its own <sitemap>) holding one <loc>.")
+        let rows = coverage.rows(for: "ABCDE12345.com.ex.app")
+        #expect(rows.map { [$0.section, "\($0.pages)", "\($0.match)"] } == [["/shop", "2", "2"]])
+    }
+
+    @Test func inAnIndexMisplacedLocsAreNotRead() throws {
+        let index = #"<sitemapindex><loc>a.xml</loc><sitemap><loc>b.xml</loc><loc>c.xml</loc><loc>d.xml</loc></sitemap></sitemapindex>"#
+        let (coverage, crawl) = try crawlBytes(shopBlogDocument, files: [("index.xml", Array(index.utf8)),
+                                                                         ("b.xml", Array(urlset(["https://example.com/shop/1"]).utf8))])
+        #expect(coverage.pages == 1)
+        #expect(crawl.records.map(\.entry.label) == ["index.xml", "b.xml"])
+        #expect(crawl.findings.filter { $0.code == .aasa711 }.map(\.message) == [
+            "The sitemap index lists 1 <loc> element outside any <sitemap> entry (first: `a.xml`): the protocol puts each <loc> in its own <sitemap>; not read",
+            "The sitemap index has 2 <loc> elements after the first <loc> of entries (first: `c.xml`): the protocol gives each <sitemap> one <loc>; only the first is read",
+        ])
+    }
+
+    /// Extension elements named `loc` deeper than an entry's `<loc>` are neither pages nor misplaced.
+    @Test func extensionLocsAreNotMisplaced() throws {
+        let text = urlset(["https://example.com/shop/1"], extra: #"<image:image xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"><image:loc>https://example.com/i.png</image:loc></image:image>"#)
+        let (coverage, crawl) = try crawlBytes(shopBlogDocument, files: [("s.xml", Array(text.utf8))])
+        #expect(coverage.pages == 1)
+        #expect(crawl.findings.isEmpty, "\(crawl.findings.map(\.message))")
+    }
+
+    @Test(arguments: [
+        ("https://example.com/shop/1", PageOutcome.counted),
+        ("https://EXAMPLE.com:443/shop/1", .counted),
+        ("https://example.com:/shop/1", .counted),
+        ("https://example.com/shop/a b", .counted),
+        ("https://exa mple.com/shop/1", .notAPage),
+        ("https://exa\tmple.com/shop/1", .notAPage),
+        ("https:///shop/1", .notAPage),
+        ("https://:443/shop/1", .notAPage),
+        ("https://example.com:44x/shop/1", .notAPage),
+        ("https://exa\"mple.com/shop/1", .notAPage),
+        ("https://exa{mple.com/shop/1", .notAPage),
+        ("https://example.com%zz/shop/1", .notAPage),
+        ("https://[::1/shop/1", .notAPage),
+        ("https://us er@example.com/shop/1", .notAPage),
+        ("https://user:pw@example.com/shop/1", .userInfo),
+        ("https://user@example.com/shop/1", .userInfo),
+        ("https://@example.com/shop/1", .userInfo),
+        ("https://example.com./shop/1", .otherHost),
+        ("https://[::1]:8443/shop/1", .otherHost),
+        ("https://exämple.com/shop/1", .otherHost),
+        ("https://example.com.evil.test/shop/1", .otherHost),
+    ] as [(String, PageOutcome)])
+    func hosts(_ loc: String, outcome: PageOutcome) throws {
+        let doc = try #require(Validator.validate(Array(shopBlogDocument.utf8), domain: "example.com").document)
+        let coverage = SiteCoverage(matcher: DocumentMatcher(document: doc, host: "example.com"), host: "example.com", appIDs: ["ABCDE12345.com.ex.app"])
+        #expect(coverage.add(loc) == outcome)
+    }
+}
+
+/// What the XML parser's errors say: the new-user run's leadws.xml and entity.xml (issue 15).
+@Suite struct SitemapMessageTests {
+    @Test func whiteSpaceBeforeTheXMLDeclaration() throws {
+        let text = "\n\n   <?xml version=\"1.0\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.com/shop/a</loc></url></urlset>\n"
+        let (coverage, crawl) = try crawlBytes(shopBlogDocument, files: [("leadws.xml", Array(text.utf8))])
+        #expect(coverage.pages == 0)
+        let error = try #require(crawl.findings.first)
+        #expect(error.code == .aasa708)
+        #expect(error.message.hasPrefix("The sitemap is not well-formed XML at line 3, column "))
+        #expect(error.message.hasSuffix(": an XML declaration (<?xml …?>) that is not at the very start of the file: it must be the file's first bytes, with nothing before it (not even white space or an empty line), and appear once"))
+        #expect(error.hint == "Remove what comes before <?xml …?> (white space, empty lines, text): the XML declaration must be the file's first bytes; a file joined from two sitemaps has two, and needs one.")
+        #expect(!crawl.findings.map(\.message).joined().contains("libxml2 error"))
+    }
+
+    @Test func anEntityOfTheInternalSubsetIsSaidToBeNotRead() throws {
+        let text = #"<?xml version="1.0"?><!DOCTYPE urlset [<!ENTITY h "https://example.com">]><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>&h;/shop/ent</loc></url></urlset>"#
+        let (coverage, crawl) = try crawlBytes(shopBlogDocument, files: [("entity.xml", Array(text.utf8))])
+        #expect(coverage.pages == 0)
+        let error = try #require(crawl.findings.first)
+        #expect(error.code == .aasa708)
+        #expect(error.message.hasPrefix("The sitemap is not well-formed XML at line 1, column "))
+        #expect(error.message.hasSuffix(": sitemaps with a DOCTYPE internal subset (entity declarations, `<!DOCTYPE urlset [ … ]>`) are not read: aasa-check leaves those declarations out (they can crash the XML parser, and the protocol's sitemaps need none), so the entity used here is not defined"))
+        #expect(error.hint?.hasPrefix("Remove the DOCTYPE") == true)
+        #expect(!error.message.contains("undeclared"))
+    }
+
+    /// Without an internal subset, an unknown entity is still called undeclared.
+    @Test func anUnknownEntityWithoutASubsetIsUndeclared() {
+        let r = readLocs("<urlset><url><loc>https://a.test/&h;</loc></url></urlset>")
+        #expect(r.outcome.error?.message == "an undeclared entity (XML knows only &amp; &lt; &gt; &quot; &apos;)")
+    }
+
+    /// Every libxml2 error number with a sentence gives it, never "libxml2 error N".
+    @Test func libxml2ErrorsHaveWords() {
+        for (code, words) in SitemapXML.libxml2Errors {
+            #expect(SitemapXML.describe(code) == words)
+            #expect(!words.isEmpty && !SitemapXML.libxml2Warnings.contains(code))
+        }
+        #expect(SitemapXML.describe(999) == "malformed XML (libxml2 error 999)")
     }
 }

@@ -21,7 +21,7 @@ public enum CoverageCommand: Command {
 
     Without --sitemap, the sitemaps the domain's robots.txt names (`Sitemap:` lines) are
     read, else https://HOST/sitemap.xml. Sitemap indexes are followed; gzip-compressed files
-    are read too. Files are fetched as `check` fetches (TLS verified, no proxy, --timeout,
+    and text sitemaps (one URL a line) are read too. Files are fetched as `check` fetches (TLS verified, no proxy, --timeout,
     --concurrency), redirects followed on the same host only, each file read as a stream to
     the protocol's 50 MB. A local index may name local files (relative paths or file: URLs);
     one from the network only https sitemaps of its own host. Each file is read once.

@@ -9,7 +9,8 @@ import Foundation
 /// names), a chunk at a time.
 ///
 /// The uncompressed bytes are cut at ``SitemapByteStream/limit`` (the protocol's 50 MB), so a
-/// gzip bomb costs the time of decoding 50 MB and the memory of one chunk.
+/// gzip bomb costs the time of decoding 50 MB and the memory of one chunk. A gzip stream of no
+/// bytes (libarchive's "empty" format) is an empty sitemap, which the reader reports as such.
 #if canImport(CArchive)
 final class SitemapFile {
     private let archive: OpaquePointer
@@ -31,6 +32,8 @@ final class SitemapFile {
         self.archive = archive
         archive_read_support_filter_gzip(archive)
         archive_read_support_format_raw(archive)
+        // The raw format needs at least one byte: a gzip stream of none is the empty format.
+        archive_read_support_format_empty(archive)
         if size == 0 {
             // libarchive does not open an empty file; the XML reader says it is empty.
             isGzip = false
@@ -43,12 +46,18 @@ final class SitemapFile {
             throw SitemapFileError(why)
         }
         var entry: OpaquePointer?
-        guard archive_read_next_header(archive, &entry) == ARCHIVE_OK else {
+        let header = archive_read_next_header(archive, &entry)
+        isGzip = archive_filter_count(archive) > 1 && archive_filter_code(archive, 0) == ARCHIVE_FILTER_GZIP
+        if header == ARCHIVE_EOF {
+            // No bytes once uncompressed: the reader says the sitemap is empty.
+            stream = SitemapByteStream(bytes: [], limit: limit)
+            return
+        }
+        guard header == ARCHIVE_OK else {
             let why = Self.error(archive)
             archive_read_free(archive)
             throw SitemapFileError(why)
         }
-        isGzip = archive_filter_count(archive) > 1 && archive_filter_code(archive, 0) == ARCHIVE_FILTER_GZIP
         stream = SitemapByteStream(limit: limit, reader: { [archive] buffer in
             guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
             let n = archive_read_data(archive, base, buffer.count)

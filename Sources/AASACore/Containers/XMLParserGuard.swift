@@ -21,7 +21,8 @@
 /// - a target longer than ``longestHeldTarget`` bytes loses its second character instead;
 /// - the internal subset of a DOCTYPE (between `[` and `]`) becomes spaces, line ends kept: its
 ///   declarations are never read, and an entity it declares is then undefined (an XML error where
-///   it is used, never a crash). Apple's property lists and sitemaps have none.
+///   it is used, never a crash; ``blankedSubset`` tells a reader to say why). Apple's property
+///   lists and sitemaps have none.
 ///
 /// Streaming: ``feed(_:)`` takes the text in chunks of any size and returns the bytes it is sure
 /// of, holding back the start of an instruction whose fate depends on what follows (at most
@@ -50,6 +51,9 @@ struct XMLParserGuard {
     }
 
     private var state = State.text
+    /// Whether a DOCTYPE's internal subset held something that was blanked (its declarations
+    /// are then unknown to the parser: an entity it declares is undeclared where it is used).
+    private(set) var blankedSubset = false
     /// Bytes held back: the start of an instruction, from its `<`, read again with the next chunk.
     private var held: [UInt8] = []
 
@@ -161,7 +165,10 @@ struct XMLParserGuard {
                     i += 1
                     continue
                 }
-                if !Self.isSpace(b) { buffer[i] = 0x20 }
+                if !Self.isSpace(b) {
+                    buffer[i] = 0x20
+                    blankedSubset = true
+                }
                 i += 1
                 if let quote {
                     state = .subset(quote: b == quote ? nil : quote, inComment: false, dashes: 0, opening: 0)

@@ -25,8 +25,13 @@ public enum PageOutcome: Sendable, Equatable {
     case counted
     /// A page of another host: counted apart, decided by no rule of this file.
     case otherHost
-    /// Not an absolute `http`/`https` URL: not a page the protocol allows; not counted.
+    /// Not an absolute `http`/`https` URL (no host, or a host or port RFC 3986 does not
+    /// allow, such as one with a space): not a page the protocol allows; not counted.
     case notAPage
+    /// An absolute `http`/`https` URL with user info before its host (`https://user:pw@host/`),
+    /// which RFC 9110 (section 4.2.4) forbids a sender to write in an `http` or `https` URL and
+    /// tells a recipient to treat as an error: not counted.
+    case userInfo
 }
 
 /// The coverage of a site's pages by one domain file: for each app ID, how many pages of each
@@ -127,6 +132,7 @@ public final class SiteCoverage {
     @discardableResult
     public func add(_ loc: String) -> PageOutcome {
         guard let split = Self.split(loc, host: hostBytes) else { return .notAPage }
+        guard !split.userInfo else { return .userInfo }
         guard split.sameHost else {
             otherHostPages += 1
             if otherHostExample == nil { otherHostExample = Self.capped(loc, bytes: Self.maxExampleBytes) }
@@ -247,53 +253,118 @@ public final class SiteCoverage {
     // MARK: Pieces
 
     /// The host and path of an absolute `http`/`https` URL, the host compared with `host`
-    /// (lowercase ASCII) as the matcher compares it: without user info or port, ignoring case.
-    /// `nil` for anything else (a relative URL, another scheme).
-    static func split(_ loc: String, host: [UInt8]) -> (sameHost: Bool, path: Substring)? {
+    /// (lowercase ASCII) as the matcher compares it: without user info or port, ignoring case;
+    /// and whether user info precedes the host. `nil` for anything else: a relative URL,
+    /// another scheme, or an authority RFC 3986 (section 3.2) does not allow: an empty host
+    /// (RFC 9110, 4.2.1), a host with a character a host cannot hold (a space, `"`, `<`,
+    /// `{`…; non-ASCII characters are allowed, as RFC 3987 allows them in an IRI, which the
+    /// Sitemaps protocol accepts), a port that is not digits.
+    ///
+    /// A host is compared as written: `example.com.` (the absolute DNS form, with its dot) is
+    /// another host than `example.com`, as it is for a browser (another origin) and for the
+    /// matcher, which decides by the host as given.
+    static func split(_ loc: String, host: [UInt8]) -> (sameHost: Bool, path: Substring, userInfo: Bool)? {
+        enum Split {
+            case notAPage
+            /// Plain ASCII: the host compared, the path's byte range.
+            case plain(sameHost: Bool, path: Range<Int>, userInfo: Bool)
+            /// A valid authority in a URL that is not plain ASCII: URLParts decides the host and path.
+            case other(userInfo: Bool)
+        }
         var text = loc
-        let fast: (Bool, Int, Int)?? = text.withUTF8 { bytes -> (Bool, Int, Int)?? in
-            for b in bytes where b < 0x21 || b > 0x7E || b == 0x22 || b == 0x3C || b == 0x3E || b == 0x60 {
-                return .none  // not plain ASCII: URLParts decides
-            }
+        let split = text.withUTF8 { bytes -> Split in
             let n = bytes.count
             var i = 0
             while i < n, bytes[i] != 0x3A, bytes[i] != 0x2F, bytes[i] != 0x3F, bytes[i] != 0x23 { i += 1 }
-            guard i + 2 < n, bytes[i] == 0x3A, bytes[i + 1] == 0x2F, bytes[i + 2] == 0x2F else { return .some(nil) }
+            guard i + 2 < n, bytes[i] == 0x3A, bytes[i + 1] == 0x2F, bytes[i + 2] == 0x2F else { return .notAPage }
             let scheme = UnsafeBufferPointer(rebasing: bytes[0..<i])
-            guard Self.equalsLower(scheme, "https") || Self.equalsLower(scheme, "http") else { return .some(nil) }
+            guard Self.equalsLower(scheme, "https") || Self.equalsLower(scheme, "http") else { return .notAPage }
             let authorityStart = i + 3
             var end = authorityStart
             while end < n, bytes[end] != 0x2F, bytes[end] != 0x3F, bytes[end] != 0x23 { end += 1 }
-            var hostStart = authorityStart
-            for k in authorityStart..<end where bytes[k] == 0x40 { hostStart = k + 1 }
-            var hostEnd = end
-            if hostStart < end, bytes[hostStart] == 0x5B {
-                if let close = (hostStart..<end).first(where: { bytes[$0] == 0x5D }) { hostEnd = close + 1 }
-            } else {
-                for k in hostStart..<end where bytes[k] == 0x3A { hostEnd = k }
+            guard let authority = Self.authority(bytes, authorityStart, end) else { return .notAPage }
+            for b in bytes where b < 0x21 || b > 0x7E || b == 0x22 || b == 0x3C || b == 0x3E || b == 0x60 {
+                return .other(userInfo: authority.userInfo)
             }
-            var same = hostEnd - hostStart == host.count
+            var same = authority.host.count == host.count
             if same {
-                for j in 0..<host.count where Self.lower(bytes[hostStart + j]) != host[j] {
+                for j in 0..<host.count where Self.lower(bytes[authority.host.lowerBound + j]) != host[j] {
                     same = false
                     break
                 }
             }
             var pathEnd = end
             while pathEnd < n, bytes[pathEnd] != 0x3F, bytes[pathEnd] != 0x23 { pathEnd += 1 }
-            return .some((same, end, pathEnd))
+            return .plain(sameHost: same, path: end..<pathEnd, userInfo: authority.userInfo)
         }
-        switch fast {
-        case .some(.some(let (same, start, end))):
-            let u = loc.utf8
-            return (same, Substring(loc[u.index(u.startIndex, offsetBy: start)..<u.index(u.startIndex, offsetBy: end)]))
-        case .some(.none):
+        switch split {
+        case .notAPage:
             return nil
-        case .none:
+        case .plain(let same, let path, let userInfo):
+            let u = loc.utf8
+            return (same, Substring(loc[u.index(u.startIndex, offsetBy: path.lowerBound)..<u.index(u.startIndex, offsetBy: path.upperBound)]), userInfo)
+        case .other(let userInfo):
             guard let parts = URLParts(loc), let scheme = parts.scheme, scheme == "https" || scheme == "http",
                   let urlHost = parts.host else { return nil }
-            return (Array(urlHost.utf8) == host, Substring(parts.path))
+            return (Array(urlHost.utf8) == host, Substring(parts.path), userInfo)
         }
+    }
+
+    /// RFC 3986's characters of a host name (`reg-name`) and of user info besides `:`:
+    /// unreserved (`A-Z a-z 0-9 - . _ ~`), sub-delims (`! $ & ' ( ) * + , ; =`) and `%` (an
+    /// escape, checked apart); bytes of non-ASCII characters (RFC 3987's `iunreserved`).
+    @inline(__always) static func isHostByte(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2D, 0x2E, 0x5F, 0x7E: return true
+        case 0x21, 0x24, 0x26...0x2C, 0x3B, 0x3D: return true
+        case 0x80...: return true
+        default: return false
+        }
+    }
+
+    /// Checks `bytes[start..<end]`, a URL's authority, by RFC 3986 (section 3.2): `[userinfo
+    /// "@"] host [":" port]`, the host a non-empty name (or an IP literal in brackets), the
+    /// port digits. Returns the host's range and whether user info precedes it, or `nil`.
+    static func authority(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (host: Range<Int>, userInfo: Bool)? {
+        func valid(_ range: Range<Int>, colon: Bool) -> Bool {
+            var k = range.lowerBound
+            while k < range.upperBound {
+                let b = bytes[k]
+                if b == 0x25 {
+                    guard k + 2 < range.upperBound, Self.isHex(bytes[k + 1]), Self.isHex(bytes[k + 2]) else { return false }
+                    k += 3
+                    continue
+                }
+                guard isHostByte(b) || (colon && b == 0x3A) else { return false }
+                k += 1
+            }
+            return true
+        }
+        var hostStart = start
+        var userInfo = false
+        if let at = (start..<end).last(where: { bytes[$0] == 0x40 }) {
+            guard valid(start..<at, colon: true) else { return nil }
+            userInfo = true
+            hostStart = at + 1
+        }
+        var hostEnd = end
+        if hostStart < end, bytes[hostStart] == 0x5B {
+            // An IP literal: hex digits, `:` and `.` (IPv6), or RFC 3986's IPvFuture.
+            guard let close = (hostStart..<end).first(where: { bytes[$0] == 0x5D }), close > hostStart + 1,
+                  valid(hostStart + 1..<close, colon: true) else { return nil }
+            hostEnd = close + 1
+        } else {
+            hostEnd = (hostStart..<end).first { bytes[$0] == 0x3A } ?? end
+            guard hostEnd > hostStart, valid(hostStart..<hostEnd, colon: false) else { return nil }
+        }
+        if hostEnd < end {
+            guard bytes[hostEnd] == 0x3A, (hostEnd + 1..<end).allSatisfy({ bytes[$0] >= 0x30 && bytes[$0] <= 0x39 }) else { return nil }
+        }
+        return (hostStart..<hostEnd, userInfo)
+    }
+
+    @inline(__always) static func isHex(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66)
     }
 
     /// `/` and the first `depth` non-empty segments of `path`: `/products/shoes/1` → `/products`.

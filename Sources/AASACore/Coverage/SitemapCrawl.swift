@@ -154,8 +154,9 @@ public final class SitemapCrawl {
     public func finish() {
         guard coverage.pages == 0 else { return }
         let failed = records.filter { $0.status == .failed }.count
-        // Sitemaps of pages read, in whole or in part (indexes list no page).
-        let read = records.filter { $0.status != .failed && $0.kind == .urlset }.count
+        // Sitemaps of pages read, in whole or in part (indexes list no page; an empty file
+        // lists none either).
+        let read = records.filter { $0.status != .failed && $0.kind != .sitemapindex }.count
         let message: String
         var hint = "Give the sitemaps that list the site's pages with --sitemap URL|FILE, or name them in robots.txt."
         if read == 0 {
@@ -179,16 +180,41 @@ public final class SitemapCrawl {
         findings.append(finding(.aasa712, nil, message, hint: hint))
     }
 
-    /// Reads one file from `stream` (which bounds its size).
+    /// Reads one file from `stream` (which bounds its size): an XML sitemap or sitemap index, or
+    /// a text sitemap (one URL a line, ``SitemapText``), as its first bytes say
+    /// (``SitemapByteStream/content``). An empty file (no bytes, or only white space) is
+    /// AASA708; so are bytes that are neither UTF-8 XML nor UTF-8 text (UTF-16, binary data).
     /// - Parameters:
     ///   - compressedBytes: the file's size when it was gzip-compressed.
     ///   - cutShort: the bytes stop before the file's end because the download was cut at the
     ///     size limit: the end is not judged as an XML error.
     public func read(_ entry: SitemapEntry, from stream: SitemapByteStream, compressedBytes: Int? = nil, cutShort: Bool = false) {
         var record = SitemapRecord(entry: entry, status: .read, compressedBytes: compressedBytes)
+        let content = stream.content
+        switch content {
+        case .xml, .text:
+            break
+        case .empty:
+            // No byte because the first read failed (a corrupt gzip stream): said below.
+            guard stream.failure == nil else { break }
+            record.bytes = stream.bytesRead
+            records.append(record)
+            let what = compressedBytes != nil ? "The gzip-compressed sitemap is empty: it holds no bytes once uncompressed"
+                : stream.bytesRead == 0 ? "The sitemap is empty: the file holds no bytes" : "The sitemap is empty: the file holds only white space"
+            findings.append(finding(.aasa708, entry, what,
+                                    hint: "List the site's pages in it, as <url><loc>https://host/path</loc></url> in a <urlset> or one URL a line."))
+            return
+        case .notText(let why):
+            record.status = .failed
+            record.bytes = stream.bytesRead
+            records.append(record)
+            findings.append(finding(.aasa708, entry, "The file is not a sitemap: \(why)",
+                                    hint: "Serve the sitemap as UTF-8 XML (<urlset> or <sitemapindex>) or UTF-8 text, one URL a line; gzip-compressed or not."))
+            return
+        }
         var tally = LocTally()
         var skips: [SkipReason: (count: Int, first: String, line: Int)] = [:]
-        let outcome = SitemapXML.read(stream) { [self] kind, loc, line in
+        let onLoc = { [self] (kind: SitemapKind, loc: String, line: Int) -> Bool in
             tally.note(loc, line: line)
             switch kind {
             case .urlset:
@@ -196,6 +222,7 @@ public final class SitemapCrawl {
                 case .counted: record.pages += 1
                 case .otherHost: tally.otherHost += 1
                 case .notAPage: tally.notAPage(loc, line: line)
+                case .userInfo: tally.userInfo(loc, line: line)
                 }
             case .sitemapindex:
                 switch child(of: entry, loc) {
@@ -217,6 +244,7 @@ public final class SitemapCrawl {
             }
             return true
         }
+        let outcome = content == .text ? SitemapText.read(stream, onLoc: onLoc) : SitemapXML.read(stream, onLoc: onLoc)
         let kind = outcome.kind
         record.kind = kind
         record.entries = outcome.entries
@@ -244,7 +272,7 @@ public final class SitemapCrawl {
             record.status = outcome.entries > 0 ? .partial : .failed
             findings.append(finding(.aasa708, entry, "\(label) is not well-formed XML at line \(error.line), column \(error.column): \(error.message)\(before)",
                                     line: error.line, column: error.column,
-                                    hint: "Generate the sitemap with an XML library: escape & < > as &amp; &lt; &gt; inside <loc>, and close every element."))
+                                    hint: outcome.errorHint ?? "Generate the sitemap with an XML library: escape & < > as &amp; &lt; &gt; inside <loc>, and close every element."))
         }
         if outcome.entries > SitemapProtocol.maxEntries {
             let what = kind == .sitemapindex ? "sitemaps" : "URLs"
@@ -262,9 +290,8 @@ public final class SitemapCrawl {
             findings.append(finding(.aasa710, entry, reason.message(count: skip.count, first: skip.first, index: "This index", maxSitemaps: maxSitemaps),
                                     line: skip.line, hint: reason.hint))
         }
-        for (message, line) in tally.messages(label: label, entriesWithoutLoc: outcome.entriesWithoutLoc, kind: kind) {
-            findings.append(finding(.aasa711, entry, message, line: line,
-                                    hint: "A <loc> is the page's absolute URL (https://host/path), entity-escaped, shorter than 2,048 characters."))
+        for (message, line, hint) in tally.messages(label: label, outcome: outcome, text: content == .text) {
+            findings.append(finding(.aasa711, entry, message, line: line, hint: hint))
         }
         records.append(record)
     }
@@ -367,10 +394,15 @@ public final class SitemapCrawl {
     }
 }
 
-/// The `<loc>` values of one file the protocol does not allow, counted (AASA711).
+/// The `<loc>` values (or text lines) of one file the protocol does not allow, counted
+/// (AASA711), each kind with its first value and line.
 struct LocTally {
     var notAPage = 0
     var notAPageFirst: (String, Int)?
+    var empty = 0
+    var emptyFirst: Int?
+    var withUserInfo = 0
+    var userInfoFirst: (String, Int)?
     var tooLong = 0
     var tooLongFirst: Int?
     var otherHost = 0
@@ -383,21 +415,64 @@ struct LocTally {
     }
 
     mutating func notAPage(_ loc: String, line: Int) {
+        if loc.isEmpty {
+            empty += 1
+            if emptyFirst == nil { emptyFirst = line }
+            return
+        }
         notAPage += 1
         if notAPageFirst == nil { notAPageFirst = (loc, line) }
     }
 
-    func messages(label: String, entriesWithoutLoc: Int, kind: SitemapKind?) -> [(String, Int?)] {
-        var out: [(String, Int?)] = []
+    mutating func userInfo(_ loc: String, line: Int) {
+        withUserInfo += 1
+        if userInfoFirst == nil { userInfoFirst = (loc, line) }
+    }
+
+    /// `1 <loc> value that is`, `2 <loc> values that are` (or lines, for a text sitemap).
+    static func values(_ n: Int, text: Bool) -> String {
+        "\(n.grouped) " + (text ? (n == 1 ? "line" : "lines") : (n == 1 ? "<loc> value" : "<loc> values"))
+    }
+
+    /// The AASA711 messages, with the line of the first case of each (`nil` when unknown) and
+    /// what to do. What is counted: a URL of 2,048 characters or more (search engines may drop
+    /// it, the page exists); nothing else here.
+    func messages(label: String, outcome: SitemapXML.Outcome, text: Bool) -> [(String, Int?, String)] {
+        let url = text ? "A line is one page's absolute URL (https://host/path), shorter than 2,048 characters, in UTF-8."
+            : "A <loc> is the page's absolute URL (https://host/path), entity-escaped, shorter than 2,048 characters."
+        let entries = "Write each page as its own <url> (each sitemap of an index as its own <sitemap>) holding one <loc>."
+        var out: [(String, Int?, String)] = []
+        let are = { (n: Int) in n == 1 ? "is" : "are" }
         if let (first, line) = notAPageFirst {
-            out.append(("\(label) lists \(notAPage.grouped) <loc> value\(notAPage == 1 ? "" : "s") that \(notAPage == 1 ? "is" : "are") not an absolute http or https URL (first: \(NetworkText.quoted(first))): not counted", line))
+            out.append(("\(label) lists \(Self.values(notAPage, text: text)) that \(are(notAPage)) not an absolute http or https URL (first: \(NetworkText.quoted(first))): not counted", line, url))
+        }
+        if let line = emptyFirst {
+            out.append(("\(label) lists \(empty.grouped) empty <loc> value\(empty == 1 ? "" : "s"): not counted", line, url))
+        }
+        if let (first, line) = userInfoFirst {
+            out.append(("\(label) lists \(Self.values(withUserInfo, text: text)) with user info before the host (first: \(NetworkText.quoted(first))), which http and https URLs must not carry (RFC 9110, 4.2.4): not counted", line, url))
         }
         if let line = tooLongFirst {
-            out.append(("\(label) lists \(tooLong.grouped) <loc> value\(tooLong == 1 ? "" : "s") of 2,048 characters or more; the protocol allows fewer (counted here)", line))
+            out.append(("\(label) lists \(Self.values(tooLong, text: text)) of 2,048 characters or more; the protocol allows fewer (counted here)", line, url))
         }
-        if entriesWithoutLoc > 0 {
-            let element = kind == .sitemapindex ? "<sitemap>" : "<url>"
-            out.append(("\(label) has \(entriesWithoutLoc.grouped) \(element) entr\(entriesWithoutLoc == 1 ? "y" : "ies") without a <loc>: skipped", nil))
+        if let line = outcome.undecodableFirstLine {
+            let n = outcome.undecodableLines
+            out.append(("\(label) has \(n.grouped) line\(n == 1 ? "" : "s") that \(are(n)) not UTF-8, the protocol's encoding: not counted", line, url))
+        }
+        let index = outcome.kind == .sitemapindex
+        let entry = index ? "<sitemap>" : "<url>"
+        let notUsed = index ? "not read" : "not counted"
+        if let (first, line) = outcome.strayLocFirst {
+            let n = outcome.strayLocs
+            out.append(("\(label) lists \(n.grouped) <loc> element\(n == 1 ? "" : "s") outside any \(entry) entry (first: \(NetworkText.quoted(first))): the protocol puts each <loc> in its own \(entry); \(notUsed)", line, entries))
+        }
+        if let (first, line) = outcome.extraLocFirst {
+            let n = outcome.extraLocs
+            out.append(("\(label) has \(n.grouped) <loc> element\(n == 1 ? "" : "s") after the first <loc> of \(n == 1 ? "an entry" : "entries") (first: \(NetworkText.quoted(first))): the protocol gives each \(entry) one <loc>; only the first is \(index ? "read" : "counted")", line, entries))
+        }
+        if outcome.entriesWithoutLoc > 0 {
+            let n = outcome.entriesWithoutLoc
+            out.append(("\(label) has \(n.grouped) \(entry) entr\(n == 1 ? "y" : "ies") without a <loc>: skipped", nil, entries))
         }
         return out
     }

@@ -23,6 +23,24 @@ public enum SitemapKind: String, Sendable {
     case sitemapindex
 }
 
+/// What a sitemap file holds, judged by its first bytes (``SitemapByteStream/content``).
+///
+/// The Sitemaps protocol (<https://www.sitemaps.org/protocol.html>, "Other Sitemap formats",
+/// "Text file") allows a plain text file besides XML: one full URL a line, UTF-8, at most
+/// 50,000 URLs and 50 MB (52,428,800 bytes), no header or footer, gzip-compressed or not. An
+/// XML file starts with `<` (after an optional byte order mark and, for a file without an XML
+/// declaration, white space); a text file's first URL does not.
+public enum SitemapContent: Sendable, Equatable {
+    /// XML: the first character after an optional UTF-8 byte order mark and white space is `<`.
+    case xml
+    /// A text sitemap: UTF-8 text that does not start with `<` (``SitemapText``).
+    case text
+    /// No bytes, or only white space (and a byte order mark).
+    case empty
+    /// Neither XML nor text in UTF-8; the sentence says what it is ("it is UTF-16 …").
+    case notText(String)
+}
+
 /// The bytes of one sitemap file as `XMLParser` pulls them: a source of chunks, cut off after
 /// ``limit`` bytes (the rest is not read), with what went wrong below the XML (a corrupt gzip
 /// stream, an unreadable file) kept for the report.
@@ -80,8 +98,14 @@ public final class SitemapByteStream: InputStream {
     static let keptEncodings: Set<String> = ["utf-8", "us-ascii", "iso-8859-1"]
     /// Most bytes looked at for the XML declaration.
     static let declarationBytes = 512
-    /// Whether the file's first bytes (``readHead()``) were read.
+    /// Whether the file's first bytes were handed out.
     private var headRead = false
+    /// The file's first bytes as read (``loadHead()``), and what they say the file is.
+    private var head: [UInt8]?
+    private var judged = SitemapContent.empty
+    /// Whether the bytes go out as read, without the rewrites for the XML parser (a text
+    /// sitemap, ``SitemapText``).
+    var passesRawBytes = false
     /// Whether the source has nothing more to give (its end, ``limit``, or a failure).
     private var sourceEnded = false
     /// Keeps FoundationXML from the constructs it crashes on (``XMLParserGuard``).
@@ -97,9 +121,10 @@ public final class SitemapByteStream: InputStream {
                 ended = true
                 return 0
             }
-            ready = guardian.feed(nextChunk(atMost: len))
+            let chunk = nextChunk(atMost: len)
+            ready = passesRawBytes ? chunk : guardian.feed(chunk)
             served = 0
-            if sourceEnded { ready += guardian.finish() }
+            if sourceEnded, !passesRawBytes { ready += guardian.finish() }
         }
         let n = min(len, ready.count - served)
         ready.withUnsafeBufferPointer { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress! + served, byteCount: n) }
@@ -112,10 +137,16 @@ public final class SitemapByteStream: InputStream {
     private func nextChunk(atMost: Int) -> [UInt8] {
         if !headRead {
             headRead = true
-            let head = readHead()
-            bytesRead += head.count
-            if head.isEmpty { sourceEnded = true }
-            return head
+            loadHead()
+            let first: [UInt8]
+            switch judged {
+            case .notText: first = []
+            case .xml: first = PlistXMLLocator.withoutEncodingDeclaration(head ?? [], keeping: Self.keptEncodings)
+            case .text, .empty: first = head ?? []
+            }
+            head = []
+            if first.isEmpty { sourceEnded = true }
+            return first
         }
         if failure != nil {
             sourceEnded = true
@@ -144,27 +175,89 @@ public final class SitemapByteStream: InputStream {
 }
 
 extension SitemapByteStream {
-    /// The first ``declarationBytes`` bytes (fewer within ``limit`` or at the end), with an
-    /// encoding outside ``keptEncodings`` blanked out of the XML declaration.
-    fileprivate func readHead() -> [UInt8] {
+    /// What the file holds, judged by its first ``declarationBytes`` bytes (read on first use;
+    /// the parser then gets them as if nothing had been looked at).
+    public var content: SitemapContent {
+        loadHead()
+        return judged
+    }
+
+    /// Whether the XML parser was kept from a DOCTYPE's internal subset (``XMLParserGuard``
+    /// blanks its declarations): an entity it declares is then undeclared where it is used.
+    public var blankedInternalSubset: Bool { guardian.blankedSubset }
+
+    /// Reads the first ``declarationBytes`` bytes (fewer within ``limit`` or at the end) once,
+    /// and judges them (``SitemapContent``). Bytes that are not UTF-8 set ``failure`` too, so
+    /// a reader that does not ask ``content`` first still reads nothing of them.
+    private func loadHead() {
+        guard head == nil else { return }
         var bytes = [UInt8](repeating: 0, count: min(limit, Self.declarationBytes))
         var filled = 0
+        var atEnd = false
         while filled < bytes.count {
             let n = bytes.withUnsafeMutableBytes { reader(UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
             guard n > 0 else {
                 if n < 0 { failure = describeFailure() }
+                atEnd = true
                 break
             }
             filled += n
         }
         bytes.removeSubrange(filled...)
-        // UTF-16, UTF-32 and EBCDIC, which libxml2 would detect and then read a declaration in.
-        if bytes.first == 0 || bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
-            || bytes.starts(with: [0x3C, 0x00]) || bytes.starts(with: [0x4C, 0x6F, 0xA7, 0x94]) {
-            failure = "the file is not UTF-8, the protocol's encoding (it starts as UTF-16, UTF-32 or EBCDIC text does)"
-            return []
+        bytesRead += filled
+        judged = Self.judge(bytes, whole: atEnd)
+        if case .notText(let why) = judged {
+            failure = failure ?? why
+            bytes = []
         }
-        return PlistXMLLocator.withoutEncodingDeclaration(bytes, keeping: Self.keptEncodings)
+        head = bytes
+    }
+
+    /// What `bytes`, a file's first bytes (`whole`: all of it), say it is.
+    ///
+    /// UTF-16, UTF-32 and EBCDIC are told by their byte order mark or by how `<` or an ASCII
+    /// character is written in the first four bytes (the XML specification's appendix F
+    /// table, which libxml2 follows); NUL bytes otherwise, or control characters where no `<`
+    /// starts the file, are binary data (an image, a nested archive, zeros). Only a file whose
+    /// first character is `<` is XML (so an XML file in ISO-8859-1, which the parser decodes
+    /// by its declaration, stays XML).
+    static func judge(_ bytes: [UInt8], whole: Bool) -> SitemapContent {
+        let utf = "not UTF-8, the protocol's encoding"
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+            return .notText("it is UTF-32 text (its byte order mark says so), \(utf)")
+        }
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
+            return .notText("it is UTF-16 text (its byte order mark says so), \(utf)")
+        }
+        if bytes.starts(with: [0x4C, 0x6F, 0xA7, 0x94]) {
+            return .notText("it is EBCDIC text (it starts with `<?xm` in EBCDIC), \(utf)")
+        }
+        if bytes.count >= 4 {
+            let zero = bytes.prefix(4).map { $0 == 0 }
+            let ascii = bytes.prefix(4).allSatisfy { $0 < 0x80 }
+            if ascii, zero == [true, false, true, false] || zero == [false, true, false, true] {
+                return .notText("it is UTF-16 text (every other byte is 0), \(utf)")
+            }
+            if ascii, zero == [true, true, true, false] || zero == [false, true, true, true] {
+                return .notText("it is UTF-32 text (three of every four bytes are 0), \(utf)")
+            }
+        }
+        if bytes.contains(0) {
+            return .notText("it is not text: its first bytes hold NUL bytes (binary data is neither an XML nor a text sitemap)")
+        }
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+        guard i < bytes.count else {
+            // Only white space so far: empty at the end; else XML may follow (the parser says).
+            return whole ? .empty : .xml
+        }
+        if bytes[i] == UInt8(ascii: "<") { return .xml }
+        // Text holds no control character but tab, line feed, form feed and carriage return
+        // (a line that is not UTF-8 is judged as a line: ``SitemapText``).
+        if bytes[i...].contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0C && $0 != 0x0D }) {
+            return .notText("it is not text: its first bytes hold control characters (binary data is neither an XML nor a text sitemap)")
+        }
+        return .text
     }
 }
 
@@ -174,8 +267,10 @@ extension SitemapByteStream {
 /// Only the structure the protocol defines is read: the root element (`urlset` or
 /// `sitemapindex`), its entries (`url` or `sitemap`) and the first `loc` of each, matched by
 /// local name at that depth, so extension elements such as `<image:loc>` inside a `<url>` are
-/// never taken for pages. Entities other than XML's five are not expanded beyond libxml2's
-/// limits (an entity loop or a "billion laughs" is a parse error), and no external entity or
+/// never taken for pages. The protocol gives each entry exactly one `<loc>`: a further `<loc>`
+/// in the same entry, or a `<loc>` directly under the root (outside any entry), is not read
+/// as a page but counted with its first value (``Outcome/extraLocs``, ``Outcome/strayLocs``).
+/// Entities other than XML's five are not expanded beyond libxml2's limits (an entity loop or a "billion laughs" is a parse error), and no external entity or
 /// DTD is ever loaded.
 public enum SitemapXML {
     /// How reading one file went.
@@ -188,8 +283,20 @@ public enum SitemapXML {
         public var entries = 0
         /// Entries without a `<loc>`.
         public var entriesWithoutLoc = 0
+        /// `<loc>` elements after the first of an entry: not read; the first such value and its line.
+        public var extraLocs = 0
+        public var extraLocFirst: (loc: String, line: Int)?
+        /// `<loc>` elements directly under the root, outside any entry: not read; the first
+        /// such value and its line.
+        public var strayLocs = 0
+        public var strayLocFirst: (loc: String, line: Int)?
+        /// Lines of a text sitemap that are not UTF-8 (``SitemapText``): not read; the first one.
+        public var undecodableLines = 0
+        public var undecodableFirstLine: Int?
         /// The first XML error: what, and where (1-based line and column).
         public var error: (message: String, line: Int, column: Int)?
+        /// What to do about ``error``, when something more precise than well-formed XML helps.
+        public var errorHint: String?
         /// Whether `onLoc` stopped the reading.
         public var stopped = false
     }
@@ -207,19 +314,35 @@ public enum SitemapXML {
         parser.delegate = delegate
         _ = parser.parse()
         var outcome = delegate.outcome
+        var code = delegate.errorCode
         if outcome.error == nil, !delegate.sawRoot, !outcome.stopped {
             outcome.error = ("the file is empty: no XML element", 1, 1)
         } else if outcome.error == nil, let error = parser.parserError, !outcome.stopped, !delegate.ended,
                   !libxml2Warnings.contains((error as NSError).code) {
-            outcome.error = (describe(error), parser.lineNumber, parser.columnNumber)
+            let number = (error as NSError).code
+            code = number
+            outcome.error = (describe(number), parser.lineNumber, parser.columnNumber)
+        }
+        if outcome.error != nil, let code {
+            if code == undeclaredEntity, (stream as? SitemapByteStream)?.blankedInternalSubset == true {
+                // The guard blanked the subset that declares it: say so, not "undeclared".
+                outcome.error?.message = "sitemaps with a DOCTYPE internal subset (entity declarations, `<!DOCTYPE urlset [ … ]>`) are not read: "
+                    + "aasa-check leaves those declarations out (they can crash the XML parser, and the protocol's sitemaps need none), so the entity used here is not defined"
+                outcome.errorHint = "Remove the DOCTYPE and write each URL out in full in its <loc>, escaping only & < > ' \" (&amp; &lt; &gt; &apos; &quot;)."
+            } else {
+                outcome.errorHint = libxml2Hints[code]
+            }
         }
         return outcome
     }
 
-    /// What libxml2's error number (`xmlParserErrors`, which `XMLParser` passes on as the
-    /// error's code) means, in a few words; the common ones by name, the others by number.
-    static func describe(_ error: Error) -> String {
-        let code = (error as NSError).code
+    /// libxml2's `XML_ERR_UNDECLARED_ENTITY`.
+    static let undeclaredEntity = 26
+
+    /// What libxml2's error number (`xmlParserErrors` in libxml2's `xmlerror.h`, which
+    /// `XMLParser` passes on as the error's code) means, in a few words; the common ones by
+    /// name, the others by number.
+    static func describe(_ code: Int) -> String {
         guard let words = libxml2Errors[code] else { return "malformed XML (libxml2 error \(code))" }
         return words
     }
@@ -228,37 +351,86 @@ public enum SitemapXML {
     /// is still well-formed (a relative namespace URI, an unknown version…).
     static let libxml2Warnings: Set<Int> = [27, 93, 97, 98, 99, 100, 102, 106, 107]
 
+    /// Sentences for libxml2's errors (`xmlParserErrors`), by number. Those a sitemap can
+    /// meet are here; the DTD's declarations never reach the parser (``XMLParserGuard``).
     static let libxml2Errors: [Int: String] = [
+        1: "libxml2 failed inside (an internal error)",
+        2: "libxml2 ran out of memory",
         3: "no XML element starts the file",
-        4: "the document is empty",
+        4: "no root element where the document should start (`<` must open <urlset> or <sitemapindex>)",
         5: "the document ends before its elements are closed, or goes on after its root element",
         6: "an invalid hexadecimal character reference",
         7: "an invalid decimal character reference",
         8: "an invalid character reference",
         9: "a character XML does not allow",
+        10: "a character reference cut off by the end of the file",
+        11: "a character reference before the root element",
+        12: "a character reference after the root element",
+        14: "an entity reference cut off by the end of the file",
+        15: "an entity reference before the root element",
+        16: "an entity reference after the root element",
         22: "`&` not followed by an entity name (write & as &amp;)",
         23: "an entity reference without its `;` (write & as &amp;)",
         26: "an undeclared entity (XML knows only &amp; &lt; &gt; &quot; &apos;)",
+        28: "an entity that is not text (unparsed) is used",
+        29: "an external entity is used (aasa-check never loads one)",
         31: "an unknown encoding",
         32: "an unsupported encoding",
+        33: "a quoted value does not start with a quote",
+        34: "a quoted value is not closed",
+        35: "a malformed namespace declaration (xmlns)",
+        36: "an entity value does not start with a quote",
+        37: "an entity value is not closed",
         38: "`<` inside an attribute value",
         39: "an attribute value without quotes",
         40: "an attribute value not closed",
         41: "an attribute without a value",
+        42: "an attribute given twice in one element",
+        43: "a quoted value does not start with a quote",
+        44: "a quoted value is not closed",
         45: "a comment not closed",
+        46: "a processing instruction (<?…?>) without a name",
+        47: "a processing instruction (<?…?>) not closed",
+        56: "the XML declaration (<?xml …?>) is malformed",
         57: "the XML declaration is not closed",
+        61: "the DOCTYPE is not closed",
+        62: "`]]>` in text (write > as &gt;)",
         63: "a CDATA section not closed",
+        64: "an XML declaration (<?xml …?>) that is not at the very start of the file: it must be the file's first bytes, with nothing before it (not even white space or an empty line), and appear once",
         65: "white space is missing",
         68: "a name is missing (write < as &lt; in text)",
+        72: "`<` is missing",
         73: "`>` is missing",
         74: "an element is not closed",
+        75: "`=` is missing after an attribute's name",
         76: "an end tag does not match its start tag",
         77: "a tag is not closed",
+        78: "the XML declaration's standalone is neither 'yes' nor 'no'",
+        79: "the XML declaration's encoding name is malformed",
+        80: "`--` inside a comment",
         81: "the bytes are not in the declared encoding (sitemaps are UTF-8)",
+        84: "a value is missing",
         85: "the elements are not balanced",
         86: "there is content after the root element ends",
+        87: "an entity's value holds a character XML does not allow",
         89: "an entity refers to itself or expands without bound (refused)",
         90: "an entity crosses an element's boundary",
+        96: "the XML declaration has no version (<?xml version=\"1.0\"?>)",
+        101: "the XML declaration has no encoding where one is needed",
+        108: "the XML declaration names an XML version libxml2 does not read",
+        109: "the XML declaration's version does not match",
+        110: "a name longer than libxml2 reads",
+        201: "a namespace prefix is used without its declaration (xmlns:prefix=\"…\" on the root element)",
+        202: "a malformed qualified name (prefix:name)",
+        203: "an attribute given twice in one element (with its namespace)",
+        204: "an empty namespace name",
+        205: "a name with more than one `:`",
+    ]
+
+    /// What to do about some of libxml2's errors, when more than well-formed XML is to say.
+    static let libxml2Hints: [Int: String] = [
+        64: "Remove what comes before <?xml …?> (white space, empty lines, text): the XML declaration must be the file's first bytes; a file joined from two sitemaps has two, and needs one.",
+        201: "Declare each prefix the sitemap uses on <urlset>, such as xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\".",
     ]
 
     private final class Delegate: NSObject, XMLParserDelegate {
@@ -267,11 +439,16 @@ public enum SitemapXML {
         var depth = 0
         var sawRoot = false
         var ended = false
+        /// libxml2's number for the error kept in ``outcome``.
+        var errorCode: Int?
         /// Inside an entry (depth 2 under a known root).
         var inEntry = false
         var entryHasLoc = false
-        /// Collecting the text of the entry's `loc`.
+        /// What the `loc` being collected is: the entry's, one after it, or one outside an entry.
+        enum LocRole { case entry, extra, stray }
+        /// Collecting the text of a `loc` (``locRole`` says which).
         var inLoc = false
+        var locRole = LocRole.entry
         var text = ""
         var locLine = 0
 
@@ -314,12 +491,12 @@ public enum SitemapXML {
                     inEntry = true
                     entryHasLoc = false
                     outcome.entries += 1
+                } else if outcome.kind != nil, name == "loc" {
+                    startLoc(.stray, parser)
                 }
             case 3:
-                if inEntry, !entryHasLoc, Self.local(elementName) == "loc" {
-                    inLoc = true
-                    text = ""
-                    locLine = parser.lineNumber
+                if inEntry, Self.local(elementName) == "loc" {
+                    startLoc(entryHasLoc ? .extra : .entry, parser)
                 }
             default:
                 break
@@ -338,13 +515,29 @@ public enum SitemapXML {
             if inLoc, text.utf8.count < Self.maxLocBytes { text += String(decoding: CDATABlock, as: UTF8.self) }
         }
 
+        func startLoc(_ role: LocRole, _ parser: XMLParser) {
+            inLoc = true
+            locRole = role
+            text = ""
+            locLine = parser.lineNumber
+        }
+
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-            if depth == 3, inLoc {
+            if inLoc, depth == (locRole == .stray ? 2 : 3) {
                 inLoc = false
-                entryHasLoc = true
-                if let kind = outcome.kind, !onLoc(kind, Self.trimmed(text), locLine) {
-                    outcome.stopped = true
-                    parser.abortParsing()
+                switch locRole {
+                case .entry:
+                    entryHasLoc = true
+                    if let kind = outcome.kind, !onLoc(kind, Self.trimmed(text), locLine) {
+                        outcome.stopped = true
+                        parser.abortParsing()
+                    }
+                case .extra:
+                    outcome.extraLocs += 1
+                    if outcome.extraLocFirst == nil { outcome.extraLocFirst = (Self.trimmed(text), locLine) }
+                case .stray:
+                    outcome.strayLocs += 1
+                    if outcome.strayLocFirst == nil { outcome.strayLocFirst = (Self.trimmed(text), locLine) }
                 }
             } else if depth == 2, inEntry {
                 inEntry = false
@@ -359,7 +552,8 @@ public enum SitemapXML {
             // libxml2 runs in recovery mode under XMLParser: keep the first error and stop.
             guard outcome.error == nil, outcome.otherRoot == nil, !outcome.stopped,
                   !SitemapXML.libxml2Warnings.contains((parseError as NSError).code) else { return }
-            outcome.error = (SitemapXML.describe(parseError), parser.lineNumber, parser.columnNumber)
+            errorCode = (parseError as NSError).code
+            outcome.error = (SitemapXML.describe((parseError as NSError).code), parser.lineNumber, parser.columnNumber)
             parser.abortParsing()
         }
     }
