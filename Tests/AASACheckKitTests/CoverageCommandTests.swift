@@ -235,6 +235,19 @@ func coverageCounts(_ json: [String: Any]) -> [String: [String: [Int]]] {
         }
     }
 
+    /// The findings' record of `--format jsonl` names SOURCE as given, as `check`'s records
+    /// name the domain as given.
+    @Test func theJSONLinesFindingsRecordNamesTheSource() throws {
+        let r = run(["coverage", shopFile, "--domain", "shop.example", "--format", "jsonl",
+                     "--sitemap", fixturePath("sitemaps/shop/page-sitemap.xml")])
+        let lines = r.stdout.split(separator: "\n")
+        let last = try #require(lines.last)
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        #expect(record["domain"] as? String == shopFile)
+        #expect(record["verdict"] as? String == "ok")
+        #expect(lines.count == 10 * 3 + 1)
+    }
+
     @Test func aFileWithoutAppsSaysSo() {
         let r = run(["coverage", Golden.input("webcredentials-only.json"), "--domain", "shop.example", "--sitemap", shopLocalIndex])
         #expect(r.stdout.contains("give --app-id"))

@@ -176,7 +176,7 @@ public enum CoverageCommand: Command {
         progress.finish()
         crawl.finish()
 
-        out.coverage(CoverageReport(host: site, tables: appIDs.map { ($0, coverage.rows(for: $0)) }, pages: coverage.pages,
+        out.coverage(CoverageReport(source: source, host: site, tables: appIDs.map { ($0, coverage.rows(for: $0)) }, pages: coverage.pages,
                                     otherHostPages: coverage.otherHostPages, otherHostExample: coverage.otherHostExample,
                                     sitemaps: crawl.records, depth: depth))
         // AASA707 is about a rule of the deciding copy: the local file, the origin's or the CDN's.

@@ -16,7 +16,10 @@ import AASACore
 ///
 /// `coverage`: every page's decision for each app ID, one a line as it is made — `url`,
 /// `appID`, `decision`, `detail`, `component` (as the JSON report's `matches`, without the
-/// explanation) and the page's `section` — then the findings' record as above.
+/// explanation) and the page's `section` — then the findings' record as above, whose `domain`
+/// is SOURCE as given (the domain, or the local file's name), as a `check` record's is the
+/// domain as given; before the tables (a domain file that cannot be read), the name of the
+/// domain file the findings are about.
 public final class JSONLinesRenderer: Renderer {
     public static let name = "jsonl"
     public static let commands: [String]? = ["check", "coverage"]
@@ -24,6 +27,9 @@ public final class JSONLinesRenderer: Renderer {
 
     private let run: RunInfo
     private let sink: OutputSink
+    /// What the findings' record of `coverage` is about: SOURCE as given once the tables came,
+    /// else the domain file read (``subject(_:)``).
+    private var about: String?
 
     public init(run: RunInfo, sink: OutputSink) {
         self.run = run
@@ -41,6 +47,12 @@ public final class JSONLinesRenderer: Renderer {
             ("routes", .array(report.routes.map(JSONRenderer.json))),
         ])
     }
+
+    public func subject(_ subject: Subject) {
+        if run.command == CoverageCommand.name, about == nil, subject.kind == .domainFile { about = subject.name }
+    }
+
+    public func coverage(_ report: CoverageReport) { about = report.source }
 
     public func domain(_ report: DomainReport) {
         sink.write(Self.record(report).line() + "\n")
@@ -60,7 +72,7 @@ public final class JSONLinesRenderer: Renderer {
     public func findings(_ findings: [Finding]) {
         let failed = findings.contains { run.failOn.fails($0.diagnostic.severity) }
         let record = OutputJSON.object([
-            ("domain", .null),
+            ("domain", about.map(OutputJSON.string) ?? .null),
             ("verdict", .string(failed ? "failed" : "ok")),
             ("exitCode", .int(failed ? 1 : 0)),
             ("diagnostics", .array(findings.map { JSONRenderer.json($0.diagnostic) })),

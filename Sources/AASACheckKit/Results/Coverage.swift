@@ -2,6 +2,8 @@ import AASACore
 
 /// `coverage`: which of a site's pages open each app, by section (``Renderer/coverage(_:)``).
 public struct CoverageReport: Sendable {
+    /// SOURCE as given on the command line: the domain, or the local file's name.
+    public var source: String
     /// The host the domain file is served for.
     public var host: String
     /// The tables, app by app in the order asked, each most pages first (``SiteCoverage/rows(for:)``).
