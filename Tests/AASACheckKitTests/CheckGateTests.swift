@@ -44,6 +44,26 @@ struct CheckGateTests {
         #expect(verdicts[0]["url"] as? String == "https://good.aasa.test/todos/1")
     }
 
+    /// In text, a line under the domain says the routes were judged, also when every verdict
+    /// is as the list expects (nothing else would show it).
+    @Test func textSaysHowManyRoutesDoWhatTheListExpects() throws {
+        let good = try temporaryFile(Array("/todos/1\n/admin   web\n".utf8), name: UUID().uuidString + ".routes")
+        let mixed = try temporaryFile(Array("/todos/1\n/share/:id\n/admin   web\n".utf8), name: UUID().uuidString + ".routes")
+        defer {
+            try? FileManager.default.removeItem(atPath: good)
+            try? FileManager.default.removeItem(atPath: mixed)
+        }
+        let pass = try check(["good.aasa.test", "--no-cdn", "--no-color", "--routes", good])
+        #expect(pass.status == 0)
+        #expect(pass.stdout.split(separator: "\n").contains("  routes  2 of 2 as the route list expects"), "\(pass.stdout)")
+        let fail = try check(["good.aasa.test", "--no-cdn", "--no-color", "--routes", mixed])
+        #expect(fail.status == 1)
+        #expect(fail.stdout.split(separator: "\n").contains("  routes  2 of 3 as the route list expects; the others below"), "\(fail.stdout)")
+        // --quiet keeps only the findings.
+        let quiet = try check(["good.aasa.test", "--no-cdn", "--no-color", "--quiet", "--routes", good])
+        #expect(!quiet.stdout.contains("route list expects"))
+    }
+
     /// An empty route list is AASA706 (exit 1); an unreadable one exits 2; neither reports the
     /// served file's rules as unused (AASA704).
     @Test func emptyOrUnreadableRouteListsReportNoUnusedRules() throws {

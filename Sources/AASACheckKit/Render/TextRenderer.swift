@@ -211,6 +211,14 @@ public final class TextRenderer: Renderer {
                 out += "  " + "address".padding(toLength: 8, withPad: " ", startingAt: 0)
                     + addresses.map { SafeText.escape($0) }.joined(separator: ", ") + "\n"
             }
+            // `--routes`: say they were judged, even when every verdict is as expected (the
+            // routes that are not have their findings below).
+            if !report.routes.isEmpty {
+                let ok = report.routes.filter(\.ok).count
+                out += "  " + "routes".padding(toLength: 8, withPad: " ", startingAt: 0)
+                    + "\(ok) of \(report.routes.count) as the route list expects"
+                    + (ok < report.routes.count ? "; the others below" : "") + "\n"
+            }
         }
         for f in report.findings { out += render(f) }
         out += report.folded.map(render).joined()
