@@ -706,6 +706,20 @@ let shopBlogDocument = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.ex.a
         #expect(crawl.findings.map { $0.location?.line } == [1, 2])
     }
 
+    /// Text whose first line is not a URL is not a sitemap (robots.txt, a local file an index
+    /// names): one AASA708 that quotes none of it, not a warning a line.
+    @Test(arguments: ["User-agent: *\nDisallow: /account/\nSitemap: https://example.com/s.xml\n",
+                      "\n\n/shop/1\nhttps://example.com/shop/2\n",
+                      "root:x:0:0:root:/root:/bin/bash\n"])
+    func otherTextIsNotASitemap(_ text: String) throws {
+        let (coverage, crawl) = try crawlBytes(shopBlogDocument, files: [("other.txt", Array(text.utf8))])
+        #expect(coverage.pages == 0)
+        #expect(crawl.findings.map(\.code) == [.aasa708, .aasa712])
+        #expect(crawl.findings.first?.message == "The file is not a sitemap: it is neither XML (which starts with `<`) nor a text sitemap (whose first line is a page's absolute http or https URL)")
+        #expect(crawl.records.map(\.status) == [.failed])
+        #expect(crawl.records.first?.entries == 0)
+    }
+
     /// A text sitemap named by an index is read as a sitemap of pages.
     @Test func anIndexMayNameATextSitemap() throws {
         let (coverage, crawl) = try crawlBytes(shopBlogDocument, files: [

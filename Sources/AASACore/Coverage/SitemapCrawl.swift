@@ -263,6 +263,10 @@ public final class SitemapCrawl {
         } else if let failure = stream.failure {
             record.status = outcome.entries > 0 ? .partial : .failed
             findings.append(finding(.aasa708, entry, "\(label) could not be read to its end: \(failure)\(before)"))
+        } else if let why = outcome.notASitemap {
+            record.status = .failed
+            findings.append(finding(.aasa708, entry, "The file is not a sitemap: \(why)",
+                                    hint: "Serve the sitemap as XML (<urlset> or <sitemapindex>) or as text with one page's full URL a line, UTF-8."))
         } else if let root = outcome.otherRoot {
             record.status = .failed
             findings.append(finding(.aasa708, entry,

@@ -12,7 +12,10 @@ import Foundation
 /// line is kept to ``maxLineBytes`` (a URL is far shorter; the rest of a longer line is not
 /// kept, and the length check reports it). Each line ends at LF; a CR before it, a UTF-8 byte
 /// order mark at the file's start and the spaces and tabs around a URL are left out, and blank
-/// lines are skipped (not counted). Every other line is an entry, handed to the caller as an
+/// lines are skipped (not counted). A file whose first line is not an absolute `http` or
+/// `https` URL is not read at all (``SitemapXML/Outcome/notASitemap``): it is some other text
+/// (robots.txt, a local file an index names), whose lines are not quoted in findings. Every
+/// other line is an entry, handed to the caller as an
 /// XML sitemap's `<loc>` is, so the same limits and checks apply (AASA709, AASA711): a line
 /// that is not an absolute URL is not a page. A line that is not UTF-8 is not handed over but
 /// counted (``SitemapXML/Outcome/undecodableLines``). The last line, when the byte limit cut
@@ -28,7 +31,6 @@ public enum SitemapText {
     ///   entries (non-blank lines), never an XML error.
     public static func read(_ stream: SitemapByteStream, onLoc: (SitemapKind, String, Int) -> Bool) -> SitemapXML.Outcome {
         var outcome = SitemapXML.Outcome()
-        outcome.kind = .urlset
         stream.passesRawBytes = true
         var buffer = [UInt8](repeating: 0, count: 131_072)
         var line: [UInt8] = []
@@ -54,6 +56,14 @@ public enum SitemapText {
             while let b = bytes.last, b == 0x20 || b == 0x09 || b == 0x0D { bytes = bytes.dropLast() }
             while let b = bytes.first, b == 0x20 || b == 0x09 { bytes = bytes.dropFirst() }
             guard !bytes.isEmpty else { return true }
+            if outcome.kind == nil {
+                // The first line tells a text sitemap from other text.
+                guard Self.startsWithHTTP(bytes) else {
+                    outcome.notASitemap = "it is neither XML (which starts with `<`) nor a text sitemap (whose first line is a page's absolute http or https URL)"
+                    return false
+                }
+                outcome.kind = .urlset
+            }
             outcome.entries += 1
             guard let url = String(validating: bytes, as: UTF8.self) else {
                 outcome.undecodableLines += 1
@@ -74,14 +84,22 @@ public enum SitemapText {
                 if room > 0 { line += buffer[start..<min(end, start + room)] }
                 guard newline != nil else { break }
                 if !endLine() {
-                    outcome.stopped = true
+                    outcome.stopped = outcome.notASitemap == nil
                     break reading
                 }
                 start = end + 1
             }
         }
         // A last line without its LF is read, unless the byte limit or a failure cut it.
-        if !outcome.stopped, !line.isEmpty, !stream.stoppedAtLimit, stream.failure == nil, !endLine() { outcome.stopped = true }
+        if !outcome.stopped, outcome.notASitemap == nil, !line.isEmpty, !stream.stoppedAtLimit, stream.failure == nil, !endLine() {
+            outcome.stopped = outcome.notASitemap == nil
+        }
         return outcome
+    }
+
+    /// Whether `bytes` start with `http://` or `https://`, in any case.
+    static func startsWithHTTP(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let lower = bytes.prefix(8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        return lower.starts(with: Array("https://".utf8)) || lower.starts(with: Array("http://".utf8))
     }
 }

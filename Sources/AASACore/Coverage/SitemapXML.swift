@@ -279,6 +279,9 @@ public enum SitemapXML {
         public var kind: SitemapKind?
         /// The root element's name when it is not (`html`), or `nil`.
         public var otherRoot: String?
+        /// Why a file that is neither XML nor a text sitemap is not one (``SitemapText``: its
+        /// first line is not a URL), or `nil`. Nothing of it was read.
+        public var notASitemap: String?
         /// `<url>` or `<sitemap>` entries seen (those without a `<loc>` included).
         public var entries = 0
         /// Entries without a `<loc>`.
