@@ -13,6 +13,11 @@
 /// `/item/*/p17?` and `/item/*/p18?` share `/item/`, but each is indexed by its rarer `/p17`
 /// and `/p18`: 20,000 such rules cost 20,000 short lookups, not 200 million pairs. A hash
 /// collision only adds a candidate, which the coverage check then refutes.
+///
+/// Memory is a few words a rule (issue 17: 190,000 literal rules at the read cap): a literal
+/// path's witness is its literal text (shared, not copied), rules that share a compiled path
+/// share its witness and windows, and the rules of one key are chained through one array
+/// rather than each key holding an array of its own.
 struct CoverageCandidates {
     private struct Key: Hashable {
         let length: Int
@@ -27,7 +32,23 @@ struct CoverageCandidates {
         case witness([UInt32])
     }
 
-    private var byKey: [Key: [Int]] = [:]
+    /// A window's text, exactly: up to 8 ASCII scalars packed with the length into one word,
+    /// else the scalars themselves.
+    private enum Window: Hashable {
+        case ascii(UInt64)
+        case scalars([UInt32])
+    }
+
+    /// A window with its length and the hash ``candidates(for:cap:)`` looks it up by.
+    private struct Indexed {
+        let window: Window
+        let key: Key
+    }
+
+    /// The key of each keyed rule → the first and the last rule indexed by it.
+    private var byKey: [Key: (first: Int, last: Int)] = [:]
+    /// The next rule (ascending) with the same key as rule `i`, or `-1`.
+    private var next: [Int] = []
     /// The lengths keys have (at most four: 1, 2, 4, 8).
     private var keyLengths: [Int] = []
     /// Rules without a key, ascending: candidates for every later rule.
@@ -38,47 +59,116 @@ struct CoverageCandidates {
     static let keyLength = 8
 
     init(_ rules: [CompiledRule]) {
-        var windows: [[[UInt32]]] = []
-        var shared: [[UInt32]: Int] = [:]
+        // A literal path's witness is its text, and its windows (two at most) are computed
+        // again when needed rather than kept; other paths' are computed once per distinct
+        // compiled path (rules share them).
+        var other: [ObjectIdentifier: (witness: [UInt32]?, windows: [Indexed])] = [:]
+        var scratch: [Indexed] = []
+        // How many rules have each window (a rule counts once per distinct window).
+        var count: [Window: Int] = [:]
+        count.reserveCapacity(2 * rules.count)
+        paths.reserveCapacity(rules.count)
+        func summary(_ path: CompiledPattern) -> (witness: [UInt32]?, windows: [Indexed]) {
+            if let literal = path.literal {
+                Self.windows(path, into: &scratch)
+                return (literal, scratch)
+            }
+            if let known = other[ObjectIdentifier(path)] { return known }
+            var windows: [Indexed] = []
+            let witness = PatternWitness.shortest(path)
+            if witness != nil { Self.windows(path, into: &windows) }
+            other[ObjectIdentifier(path)] = (witness, windows)
+            return (witness, windows)
+        }
         for rule in rules {
             guard let path = rule.path else {
                 paths.append(.none)
-                windows.append([])
                 continue
             }
-            guard let witness = PatternWitness.shortest(path) else {
+            let (found, windows) = summary(path)
+            guard let witness = found else {
                 paths.append(.empty)
-                windows.append([])
                 continue
             }
             paths.append(.witness(witness))
-            var mine: [[UInt32]] = []
-            for run in Self.mandatoryRuns(path) {
-                var length = 1
-                while length * 2 <= min(run.count, Self.keyLength) { length *= 2 }
-                mine.append(Array(run.prefix(length)))
-                if run.count > length { mine.append(Array(run.suffix(length))) }
-            }
-            for w in Set(mine) { shared[w, default: 0] += 1 }
-            windows.append(mine)
+            Self.countDistinct(windows, into: &count)
         }
+        next = [Int](repeating: -1, count: rules.count)
         var lengths = Set<Int>()
-        for (i, mine) in windows.enumerated() {
-            if case .empty = paths[i] { continue }
-            guard let key = mine.min(by: { shared[$0]! < shared[$1]! || (shared[$0]! == shared[$1]! && $0.count > $1.count) }) else {
+        for (i, rule) in rules.enumerated() {
+            switch paths[i] {
+            case .empty: continue
+            case .none: unkeyed.append(i); continue
+            case .witness: break
+            }
+            // The window the fewest rules share, the longer one on a tie, the first on both.
+            var best: Indexed?
+            var bestCount = 0
+            for w in summary(rule.path!).windows {
+                let c = count[w.window]!
+                if let b = best, !(c < bestCount || (c == bestCount && w.key.length > b.key.length)) { continue }
+                best = w
+                bestCount = c
+            }
+            guard let key = best?.key else {
                 unkeyed.append(i)
                 continue
             }
-            lengths.insert(key.count)
-            byKey[Key(length: key.count, hash: Self.hash(key[...])), default: []].append(i)
+            lengths.insert(key.length)
+            if let chain = byKey[key] {
+                next[chain.last] = i
+                byKey[key] = (chain.first, i)
+            } else {
+                byKey[key] = (i, i)
+            }
         }
         keyLengths = lengths.sorted()
+    }
+
+    /// Counts each distinct window of one rule once.
+    private static func countDistinct(_ windows: [Indexed], into count: inout [Window: Int]) {
+        if windows.count <= 16 {
+            for (k, w) in windows.enumerated() where !windows[..<k].contains(where: { $0.window == w.window }) {
+                count[w.window, default: 0] += 1
+            }
+        } else {
+            for w in Set(windows.map(\.window)) { count[w, default: 0] += 1 }
+        }
+    }
+
+    /// The windows a path may be indexed by, in order, into `out` (emptied first): of each
+    /// mandatory run (``mandatoryRuns(_:)``), the longest power-of-two prefix of at most
+    /// ``keyLength`` scalars, and the suffix of the same length when the run is longer.
+    private static func windows(_ pattern: CompiledPattern, into out: inout [Indexed]) {
+        out.removeAll(keepingCapacity: true)
+        for run in mandatoryRuns(pattern) {
+            var length = 1
+            while length * 2 <= min(run.count, keyLength) { length *= 2 }
+            out.append(indexed(run[..<length]))
+            if run.count > length { out.append(indexed(run[(run.count - length)...])) }
+        }
+    }
+
+    private static func indexed(_ window: ArraySlice<UInt32>) -> Indexed {
+        var packed = UInt64(window.count) << 56
+        var ascii = true
+        for (k, c) in window.enumerated() {
+            guard c < 0x80 else { ascii = false; break }
+            packed |= UInt64(c) << (7 * UInt64(k))
+        }
+        return Indexed(window: ascii ? .ascii(packed) : .scalars(Array(window)),
+                       key: Key(length: window.count, hash: hash(window)))
     }
 
     /// The literal runs every string the pattern accepts passes through, case folded. A place
     /// is passed on every way to `accept` when no fork or jump before it goes past it (every
     /// fork and jump goes forward).
     static func mandatoryRuns(_ pattern: CompiledPattern) -> [[UInt32]] {
+        if let literal = pattern.literal {
+            // No fork or jump: the whole text is one run.
+            guard !literal.isEmpty else { return [] }
+            return [literal.allSatisfy({ CaseFold.fold($0) == $0 }) ? literal : CaseFold.fold(literal)]
+        }
         var runs: [[UInt32]] = []
         var current: [UInt32] = []
         let passed = CompiledPattern.passedOnEveryWay(pattern.program)
@@ -128,27 +218,41 @@ struct CoverageCandidates {
             // Only a path that accepts everything covers a rule without one: no keyed path does.
             return (out, work)
         case .witness(let w):
-            let text = CaseFold.fold(w)
-            // Prefix hashes: the hash of text[s..<s+L] is prefix[s+L] - prefix[s] × base^L.
-            var prefix = [UInt64](repeating: 0, count: text.count + 1)
-            for (k, c) in text.enumerated() { prefix[k + 1] = prefix[k] &* Self.base &+ UInt64(c) &+ 1 }
-            var found = Set<Key>()
-            for length in keyLengths where length <= text.count {
-                var power: UInt64 = 1
-                for _ in 0..<length { power = power &* Self.base }
-                for s in 0...(text.count - length) {
-                    let key = Key(length: length, hash: prefix[s + length] &- prefix[s] &* power)
-                    if byKey[key] != nil { found.insert(key) }
+            let n = w.count
+            // The keys of the witness's windows that index some rule, each once.
+            var found: [Key] = []
+            // Prefix hashes of the folded witness: the hash of text[s..<s+L] is
+            // prefix[s+L] - prefix[s] × base^L.
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: n + 1) { prefix in
+                prefix[0] = 0
+                for k in 0..<n { prefix[k + 1] = prefix[k] &* Self.base &+ UInt64(CaseFold.fold(w[k])) &+ 1 }
+                for length in keyLengths where length <= n {
+                    var power: UInt64 = 1
+                    for _ in 0..<length { power = power &* Self.base }
+                    for s in 0...(n - length) {
+                        let key = Key(length: length, hash: prefix[s + length] &- prefix[s] &* power)
+                        if byKey[key] != nil { found.append(key) }
+                    }
+                    work += n
                 }
-                work += text.count
+            }
+            if found.count > 1 {
+                found.sort { ($0.length, $0.hash) < ($1.length, $1.hash) }
+                var unique = 1
+                for r in 1..<found.count where found[r] != found[unique - 1] {
+                    found[unique] = found[r]
+                    unique += 1
+                }
+                found.removeLast(found.count - unique)
             }
             let start = out.count
             for key in found {
-                for i in byKey[key]! {
-                    guard i < j else { break }
+                var i = byKey[key]!.first
+                while i >= 0 && i < j {
                     work += 1
                     out.append(i)
                     if out.count > cap { return (nil, work) }
+                    i = next[i]
                 }
             }
             return (out.count > start ? CompiledPattern.sortedUnique(out) : out, work)
