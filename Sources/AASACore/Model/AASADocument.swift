@@ -14,7 +14,10 @@ public struct AASADocument: Sendable {
     public var appclips: AppsService?
     /// `activitycontinuation` — Handoff.
     public var activitycontinuation: AppsService?
-    /// The root object as parsed.
+    /// The root object as parsed, except that the rule list of each `details` entry the model
+    /// holds (its `components`, or `paths` when those are its rules) is an empty array here:
+    /// ``DetailEntry/rules`` holds it decoded, so a file of 190,000 rules does not keep its
+    /// JSON tree beside its rules (issue 17).
     public var root: JSONNode
 
     public init(root: JSONNode) {
@@ -112,7 +115,8 @@ public struct DetailEntry: Sendable {
     public var rules: RuleSet = .matchAll
     /// Entry-level `defaults`.
     public var defaults = RuleKeys()
-    /// The entry as parsed, for checks that look at what was written.
+    /// The entry as parsed, for checks that look at what was written; the rule list ``rules``
+    /// comes from is an empty array here (see ``AASADocument/root``).
     public var node: JSONNode
 
     public init(index: Int, ref: SourceRef, node: JSONNode) {

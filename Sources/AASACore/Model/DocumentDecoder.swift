@@ -29,13 +29,17 @@ public struct DocumentDecoder {
     /// Decodes the root object. Returns `nil` when the root is not an object (AASA206 is the
     /// validator's to report).
     public mutating func decode(_ root: JSONNode) -> AASADocument? {
-        guard let members = root.objectMembers else { return nil }
+        guard var members = root.objectMembers else { return nil }
         var doc = AASADocument(root: root)
-        for member in members {
+        // The `applinks` the model holds (the last one), without its rule lists.
+        var applinks: (index: Int, node: JSONNode)?
+        for (i, member) in members.enumerated() {
             let pointer = JSONPointer.appending("", member.key)
             switch member.key {
             case "applinks":
-                doc.applinks = decodeAppLinks(member.value, pointer: pointer)
+                var kept = member.value
+                doc.applinks = decodeAppLinks(member.value, pointer: pointer, kept: &kept)
+                applinks = (i, kept)
             case "webcredentials", "appclips", "activitycontinuation":
                 let service = decodeAppsService(member.value, pointer: pointer, name: member.key)
                 switch member.key {
@@ -47,7 +51,20 @@ public struct DocumentDecoder {
                 unknownKey(member, pointer: pointer, known: Self.serviceKeys, context: "the top level")
             }
         }
+        if let applinks {
+            members[applinks.index].value = applinks.node
+            doc.root = JSONNode(.object(members), offset: root.offset)
+        }
         return doc
+    }
+
+    /// `node`, a `details` entry, with the rule list its ``DetailEntry/rules`` come from
+    /// emptied: the last `components` (or `paths`) array, the one the decoder keeps.
+    static func withoutRuleList(_ node: JSONNode, _ rules: RuleSet) -> JSONNode {
+        guard let key = rules.keyName, case .object(var members) = node.value,
+              let i = members.lastIndex(where: { $0.key == key && $0.value.arrayValue != nil }) else { return node }
+        members[i].value.value = .array([])
+        return JSONNode(.object(members), offset: node.offset)
     }
 
     // MARK: Helpers
@@ -85,8 +102,10 @@ public struct DocumentDecoder {
 
     // MARK: applinks
 
-    mutating func decodeAppLinks(_ node: JSONNode, pointer: String) -> AppLinksService? {
-        guard let members = node.objectMembers else {
+    /// - Parameter kept: set to `node` without the rule lists of the entries decoded
+    ///   (``withoutRuleList(_:_:)``), for ``AASADocument/root``.
+    mutating func decodeAppLinks(_ node: JSONNode, pointer: String, kept: inout JSONNode) -> AppLinksService? {
+        guard var members = node.objectMembers else {
             wrongType(.aasa302, node, pointer, what: "applinks", expected: "an object")
             return nil
         }
@@ -112,27 +131,33 @@ public struct DocumentDecoder {
                 unknownKey(member, pointer: p, known: Self.applinksKeys, context: "applinks")
             }
         }
-        if let details = members.last(where: { $0.key == "details" }) {
+        if let at = members.lastIndex(where: { $0.key == "details" }) {
+            let details = members[at]
             let p = JSONPointer.appending(pointer, "details")
             switch details.value.value {
-            case .array(let entries):
+            case .array(var entries):
                 service.detailsForm = .array
-                for (i, entry) in entries.enumerated() {
-                    if let e = decodeDetail(entry, index: i, pointer: JSONPointer.appending(p, i)) {
+                for i in entries.indices {
+                    if let e = decodeDetail(entries[i], index: i, pointer: JSONPointer.appending(p, i)) {
                         service.details.append(e)
+                        entries[i] = e.node
                     }
                 }
-            case .object(let entries):
+                members[at].value.value = .array(entries)
+            case .object(var entries):
                 service.detailsForm = .dictionary
-                for (i, member) in entries.enumerated() {
-                    let ep = JSONPointer.appending(p, member.key)
-                    if let e = decodeDictionaryDetail(member, index: i, pointer: ep) {
+                for i in entries.indices {
+                    let ep = JSONPointer.appending(p, entries[i].key)
+                    if let e = decodeDictionaryDetail(entries[i], index: i, pointer: ep) {
                         service.details.append(e)
+                        entries[i].value = e.node
                     }
                 }
+                members[at].value.value = .object(entries)
             default:
                 wrongType(.aasa302, details.value, p, what: "applinks.details", expected: "an array (or the legacy dictionary)")
             }
+            kept = JSONNode(.object(members), offset: node.offset)
         }
         return service
     }
@@ -230,6 +255,7 @@ public struct DocumentDecoder {
         } else if let paths {
             entry.rules = .paths(paths)
         }
+        entry.node = Self.withoutRuleList(node, entry.rules)
         return entry
     }
 
@@ -251,6 +277,7 @@ public struct DocumentDecoder {
                 unknownKey(m, pointer: p, known: ["paths"], context: "a legacy details value")
             }
         }
+        entry.node = Self.withoutRuleList(node, entry.rules)
         return entry
     }
 

@@ -84,26 +84,35 @@ public enum Validator {
             return ValidationResult(document: nil, diagnostics: diagnostics, sourceMap: emptyMap)
         }
         if size > sizeLimit { diagnostics.append(tooLarge) }
+        let (document, sourceMap) = decode(bytes, into: &diagnostics)
+        guard let document else {
+            return ValidationResult(document: nil, diagnostics: diagnostics, sourceMap: sourceMap)
+        }
+        let context = CheckContext(document: document, sourceMap: sourceMap, domain: domain)
+        for doc in CodeDoc.all {
+            if let check = doc.check { diagnostics += check(context) }
+        }
+        return ValidationResult(document: document, compiled: context.compiled, diagnostics: ordered(diagnostics),
+                                sourceMap: sourceMap)
+    }
+
+    /// Strict JSON (2xx), the top-level type (AASA206) and decoding (AASA302/308–311), with
+    /// their findings appended to `diagnostics`. The parsed tree ends here: the checks read
+    /// the model, which keeps only the parts of it they need (``AASADocument/root``).
+    static func decode(_ bytes: [UInt8], into diagnostics: inout [Diagnostic]) -> (AASADocument?, SourceMap) {
         let parse = StrictJSONParser().parse(bytes)
         diagnostics += parse.diagnostics
-        guard let root = parse.root else {
-            return ValidationResult(document: nil, diagnostics: diagnostics, sourceMap: parse.sourceMap)
-        }
+        guard let root = parse.root else { return (nil, parse.sourceMap) }
         var decoder = DocumentDecoder(sourceMap: parse.sourceMap)
         guard let document = decoder.decode(root) else {
             diagnostics.append(Diagnostic(code: .aasa206,
                                           message: "the top level is \(root.typeName == "array" ? "an array" : "a \(root.typeName)"), not an object",
                                           hint: "The file must be one JSON object such as {\"applinks\": {…}}.",
                                           pointer: "", location: parse.sourceMap.location(of: root.offset)))
-            return ValidationResult(document: nil, diagnostics: diagnostics, sourceMap: parse.sourceMap)
+            return (nil, parse.sourceMap)
         }
         diagnostics += decoder.diagnostics
-        let context = CheckContext(document: document, sourceMap: parse.sourceMap, domain: domain)
-        for doc in CodeDoc.all {
-            if let check = doc.check { diagnostics += check(context) }
-        }
-        return ValidationResult(document: document, compiled: context.compiled, diagnostics: ordered(diagnostics),
-                                sourceMap: parse.sourceMap)
+        return (document, parse.sourceMap)
     }
 
     /// Findings with a place in file order, then the others, each group stable.
