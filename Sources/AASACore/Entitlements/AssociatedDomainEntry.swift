@@ -232,14 +232,16 @@ public struct AssociatedDomainEntry: Sendable, Hashable {
         }
         let host = hostText.lowercased()
         entry.host = host
-        if host.contains("*") {
+        // An ASCII host is checked byte by byte; any other by its characters.
+        let ascii = host.utf8.allSatisfy { $0 < 0x80 }
+        if ascii ? host.utf8.contains(0x2A) : host.contains("*") {
             entry.malformations.append("`*` is allowed only as a leading `*.`")
         }
         if host.isEmpty {
             entry.malformations.append(entry.isWildcard ? "no domain after `*.`" : "no host after `:`")
             return entry
         }
-        if host.unicodeScalars.contains(where: { !$0.isASCII }) {
+        if !ascii {
             entry.hasNonASCIIHost = true
             return entry
         }
@@ -277,45 +279,75 @@ public struct AssociatedDomainEntry: Sendable, Hashable {
         }
     }
 
+    /// Host-name syntax (RFC 952, RFC 1123 §2.1), on the bytes of an ASCII host already
+    /// lower-cased, in one pass: letters, digits and `-` in dot-separated labels; no `_`, which
+    /// DNS allows in other names but no certificate can cover.
     private static func checkHostSyntax(_ host: String, into entry: inout AssociatedDomainEntry) {
-        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        if labels.count == 4, labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) {
+        let bytes = Array(host.utf8)
+        let n = bytes.count
+        var labels = 0
+        var dottedQuad = true  // every label so far non-empty and all digits
+        var dashed: Range<Int>?  // the first label starting or ending with `-`
+        var longLabel = false
+        var hasDot = false
+        var doubleDot = false
+        var whitespace = false
+        var invalid: UInt8?
+        var start = 0
+        for i in 0...n {
+            guard i < n, bytes[i] != 0x2E else {
+                labels += 1
+                let length = i - start
+                if length == 0 { dottedQuad = false }
+                if length > 63 { longLabel = true }
+                if dashed == nil, length > 0, bytes[start] == 0x2D || bytes[i - 1] == 0x2D { dashed = start..<i }
+                if i < n {
+                    hasDot = true
+                    if i + 1 < n, bytes[i + 1] == 0x2E { doubleDot = true }
+                }
+                start = i + 1
+                continue
+            }
+            let b = bytes[i]
+            let digit = b >= 0x30 && b <= 0x39
+            if !digit { dottedQuad = false }
+            if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
+                whitespace = true
+            } else if invalid == nil, !digit, !(b >= 0x61 && b <= 0x7A), b != 0x2D {
+                invalid = b
+            }
+        }
+        if labels == 4, dottedQuad {
             entry.isIPAddress = true
             return
         }
-        if host.contains(where: { $0.isWhitespace }) {
+        if whitespace {
             entry.malformations.append("spaces in the host")
         }
-        // Host names (RFC 952, RFC 1123 §2.1): letters, digits and `-` in dot-separated labels;
-        // no `_`, which DNS allows in other names but no certificate can cover.
-        let invalid = host.unicodeScalars.filter {
-            !(("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
-                || $0.properties.isWhitespace)
-        }
-        if let first = invalid.first {
-            let shown = first.properties.generalCategory == .control
-                ? "U+" + Hex.format(first.value) : String(first)
+        if let invalid {
+            let shown = invalid < 0x20 || invalid == 0x7F ? "U+" + Hex.format(UInt32(invalid)) : String(UnicodeScalar(invalid))
             entry.malformations.append("the character `\(shown)` is not allowed in a host name")
         }
-        if host.hasPrefix(".") {
+        if bytes[0] == 0x2E {
             entry.malformations.append("the host starts with `.`")
         }
-        if host.containsUTF8("..") {
+        if doubleDot {
             entry.malformations.append("the host contains `..`")
         }
-        if host.hasSuffix("."), host.count > 1 {
+        if bytes[n - 1] == 0x2E, n > 1 {
             entry.malformations.append("the host ends with `.`")
         }
-        if let label = labels.first(where: { $0.hasPrefix("-") || $0.hasSuffix("-") }) {
-            entry.malformations.append("the label `\(label)` \(label.hasPrefix("-") ? "starts" : "ends") with `-`")
+        if let dashed {
+            let label = String(decoding: bytes[dashed], as: UTF8.self)
+            entry.malformations.append("the label `\(label)` \(bytes[dashed.lowerBound] == 0x2D ? "starts" : "ends") with `-`")
         }
-        if labels.contains(where: { $0.utf8.count > 63 }) {
+        if longLabel {
             entry.malformations.append("a label longer than 63 characters")
         }
-        if host.utf8.count > 253 {
+        if n > 253 {
             entry.malformations.append("the host is longer than 253 characters")
         }
-        if !host.contains(".") {
+        if !hasDot {
             if host == "localhost" {
                 if !entry.modes.contains(.developer) {
                     entry.malformations.append("`localhost` works only with `?mode=developer`")
@@ -329,6 +361,7 @@ public struct AssociatedDomainEntry: Sendable, Hashable {
     /// The Xcode build variables in `text`: `$(NAME)` and `${NAME}`, as written; an unclosed
     /// one runs to the end of the text.
     static func buildVariables(in text: String) -> [String] {
+        guard text.utf8.contains(0x24) else { return [] }  // no `$`: the common case, no scan by characters
         var out: [String] = []
         var i = text.startIndex
         while let dollar = text[i...].firstIndex(of: "$") {
@@ -350,21 +383,18 @@ public struct AssociatedDomainEntry: Sendable, Hashable {
     }
 }
 
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
-}
-
 extension StringProtocol {
     /// Whether `needle` occurs in the UTF-8 of this text: a plain byte search, much faster
     /// than Foundation's `range(of:)` on Linux for these short strings.
+    /// Nothing is copied.
     func containsUTF8(_ needle: String) -> Bool {
-        let hay = Array(utf8)
-        let pattern = Array(needle.utf8)
-        guard !pattern.isEmpty else { return true }
-        guard hay.count >= pattern.count else { return false }
-        outer: for start in 0...(hay.count - pattern.count) {
-            for k in 0..<pattern.count where hay[start + k] != pattern[k] { continue outer }
-            return true
+        let pattern = needle.utf8
+        guard let first = pattern.first else { return true }
+        let hay = utf8
+        var from = hay.startIndex
+        while let at = hay[from...].firstIndex(of: first) {
+            if hay[at...].starts(with: pattern) { return true }
+            from = hay.index(after: at)
         }
         return false
     }

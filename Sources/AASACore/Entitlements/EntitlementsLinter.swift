@@ -328,33 +328,36 @@ public enum EntitlementsLinter {
         // AASA611: the same entry twice, or the same host with and without a mode. Only
         // well-formed entries are compared: a malformed one (AASA601) is dropped by the system,
         // so the good entry after it is no repeat, and removing it would lose the domain.
-        // One dictionary lookup per entry: linear in the number of entries (issue 17).
+        // One dictionary lookup per entry: linear in the number of entries (issue 17); the
+        // dictionaries hold positions in `entries`, not copies of them, and are sized once.
         struct Moded: Hashable {
             var key: Key
             var modes: AssociatedDomainModes
         }
-        var firstSame: [Moded: AssociatedDomainEntry] = [:]
-        var firstPlain: [Key: AssociatedDomainEntry] = [:]
-        var firstWithMode: [Key: AssociatedDomainEntry] = [:]
-        for entry in entries where entry.isWellFormed {
+        var firstSame: [Moded: Int] = [:]
+        var firstPlain: [Key: Int] = [:]
+        var firstWithMode: [Key: Int] = [:]
+        firstSame.reserveCapacity(entries.count)
+        firstPlain.reserveCapacity(entries.count)
+        for (position, entry) in entries.enumerated() where entry.isWellFormed {
             let key = Key(service: entry.serviceName, host: entry.host, wildcard: entry.isWildcard, port: entry.port)
-            if let same = firstSame[Moded(key: key, modes: entry.modes)] {
+            let moded = Moded(key: key, modes: entry.modes)
+            if let same = firstSame[moded].map({ entries[$0] }) {
                 report(.aasa611, "`\(shown(entry.raw))` repeats \(same.label) (`\(shown(same.raw))`)",
                     "remove the entry on \(entry.label); \(same.label) keeps the domain", entry)
                 continue
             }
-            firstSame[Moded(key: key, modes: entry.modes)] = entry
-            let other = entry.modes.isEmpty ? firstWithMode[key] : firstPlain[key]
-            if let other {
+            firstSame[moded] = position
+            if let other = (entry.modes.isEmpty ? firstWithMode[key] : firstPlain[key]).map({ entries[$0] }) {
                 report(.aasa611,
                     "`\(shown(entry.raw))` lists \(entry.displayHost) again, \(entry.modes.isEmpty ? "without" : "with") a mode, "
                         + "after \(other.label) (`\(shown(other.raw))`)",
                     "keep one entry per host: the mode entry in a development-only entitlements file", entry)
             }
             if entry.modes.isEmpty {
-                if firstPlain[key] == nil { firstPlain[key] = entry }
+                if firstPlain[key] == nil { firstPlain[key] = position }
             } else if firstWithMode[key] == nil {
-                firstWithMode[key] = entry
+                firstWithMode[key] = position
             }
         }
 
@@ -382,16 +385,18 @@ public enum EntitlementsLinter {
             }
         }
 
-        // AASA609: more than 30 domains.
+        // AASA609: more than 30 domains, reported at the first entry past the limit.
         var distinct: Set<String> = []
-        let total = Set(entries.filter { !$0.host.isEmpty }.map(\.displayHost)).count
+        distinct.reserveCapacity(entries.count)
+        var firstPast: AssociatedDomainEntry?
         for entry in entries where !entry.host.isEmpty && distinct.insert(entry.displayHost).inserted {
-            if distinct.count == domainLimit + 1 {
-                report(.aasa609,
-                    "the entitlement lists \(total) domains; "
-                        + "Apple advises no more than \(domainLimit)",
-                    "move rarely used domains behind one domain with redirects, or split the app's domains", entry)
-            }
+            if distinct.count == domainLimit + 1 { firstPast = entry }
+        }
+        if let firstPast {
+            report(.aasa609,
+                "the entitlement lists \(distinct.count) domains; "
+                    + "Apple advises no more than \(domainLimit)",
+                "move rarely used domains behind one domain with redirects, or split the app's domains", firstPast)
         }
     }
 
