@@ -31,12 +31,19 @@ public struct RuleID: Sendable, Hashable, Comparable, CustomStringConvertible {
 }
 
 /// One rule with its keys resolved through `defaults` and its patterns compiled.
+///
+/// Files at the read cap hold 190,000 rules (issue 17), so a compiled rule holds little of its
+/// own: its ``Rule`` stays in the rule list of the document model, which it shares, and its
+/// identity and inherited keys are derived on demand from the rule and the `defaults` of its
+/// entry (one value shared by the entry's rules).
 public final class CompiledRule: Sendable {
-    public let rule: Rule
-    /// The rule's stable identity.
-    public let id: RuleID
-    /// The keys after inheriting from the entry's and `applinks`' `defaults`.
-    public let keys: RuleKeys
+    /// The rule list the rule belongs to (shared with ``RuleSet``), and its place there.
+    private let list: [Rule]
+    private let position: Int
+    /// ``DetailEntry/index`` of the rule's entry.
+    let detail: Int
+    /// What the rule inherits: the entry's `defaults` over `applinks.defaults`.
+    private let defaults: InheritedDefaults
     public let exclude: Bool
     public let caseSensitive: Bool
     public let percentEncoded: Bool
@@ -46,12 +53,24 @@ public final class CompiledRule: Sendable {
 
     /// - Parameter patterns: the document's compiled patterns, shared between its rules (a
     ///   fresh table when the rule is compiled alone).
-    init(rule: Rule, detail: Int, entryDefaults: RuleKeys, applinksDefaults: RuleKeys, variables: [String: [String]],
-         patterns: PatternTable = PatternTable()) {
-        self.rule = rule
-        id = RuleID(detail: detail, component: rule.index, isLegacyPath: rule.isLegacyPath, pointer: rule.ref.pointer)
-        let keys = rule.keys.inheriting(from: entryDefaults.inheriting(from: applinksDefaults))
-        self.keys = keys
+    convenience init(rule: Rule, detail: Int, entryDefaults: RuleKeys, applinksDefaults: RuleKeys, variables: [String: [String]],
+                     patterns: PatternTable = PatternTable()) {
+        self.init(list: [rule], position: 0, detail: detail,
+                  defaults: InheritedDefaults(entryDefaults.inheriting(from: applinksDefaults)),
+                  variables: variables, patterns: patterns)
+    }
+
+    /// Compiles `list[position]`, keeping `list` (shared, not copied) rather than a copy of
+    /// the rule.
+    /// - Parameter defaults: the entry's `defaults` over `applinks.defaults`, shared by the
+    ///   entry's rules.
+    init(list: [Rule], position: Int, detail: Int, defaults: InheritedDefaults, variables: [String: [String]],
+         patterns: PatternTable) {
+        self.list = list
+        self.position = position
+        self.detail = detail
+        self.defaults = defaults
+        let keys = list[position].keys.inheriting(from: defaults.keys)
         exclude = keys.exclude ?? false
         caseSensitive = keys.caseSensitive ?? true
         percentEncoded = keys.percentEncoded ?? true
@@ -68,6 +87,18 @@ public final class CompiledRule: Sendable {
         }
     }
 
+    /// The rule as decoded.
+    public var rule: Rule { list[position] }
+
+    /// The rule's stable identity.
+    public var id: RuleID {
+        let rule = list[position]
+        return RuleID(detail: detail, component: rule.index, isLegacyPath: rule.isLegacyPath, pointer: rule.ref.pointer)
+    }
+
+    /// The keys after inheriting from the entry's and `applinks`' `defaults`.
+    public var keys: RuleKeys { list[position].keys.inheriting(from: defaults.keys) }
+
     /// Whether the rule has no pattern key, or only `/` = `*` (or `/*`): it matches every URL.
     public var matchesEverything: Bool {
         (path == nil || path!.matchesEverything || path!.source == "/*") && query == nil && fragment == nil
@@ -75,6 +106,15 @@ public final class CompiledRule: Sendable {
 
     /// Whether the rule decides as soon as its path matches (it has no `?` and no `#`).
     public var decidesOnPath: Bool { query == nil && fragment == nil }
+}
+
+/// The `defaults` the rules of one entry inherit, held once for all of them.
+final class InheritedDefaults: Sendable {
+    let keys: RuleKeys
+
+    init(_ keys: RuleKeys) {
+        self.keys = keys
+    }
 }
 
 /// The patterns of one document's rules, each compiled once: rules that write the same pattern
@@ -182,9 +222,10 @@ public final class CompiledDocument: Sendable {
         var positions: [Int: Int] = [:]
         let patterns = PatternTable()
         for entry in links?.details ?? [] {
-            let rules = entry.rules.rules.map {
-                CompiledRule(rule: $0, detail: entry.index, entryDefaults: entry.defaults,
-                             applinksDefaults: applinksDefaults, variables: variables, patterns: patterns)
+            let defaults = InheritedDefaults(entry.defaults.inheriting(from: applinksDefaults))
+            let list = entry.rules.rules
+            let rules = list.indices.map {
+                CompiledRule(list: list, position: $0, detail: entry.index, defaults: defaults, variables: variables, patterns: patterns)
             }
             let matchesAll: Bool
             if case .matchAll = entry.rules { matchesAll = true } else { matchesAll = false }
