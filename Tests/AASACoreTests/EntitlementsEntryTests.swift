@@ -71,6 +71,26 @@ import Testing
         #expect(!e.isWellFormed)
     }
 
+    /// Every host-syntax finding of an entry, in order (the byte-level check of issue 17 says
+    /// exactly what the character-level one said).
+    @Test(arguments: [
+        ("applinks:-A..b c_d.", ["spaces in the host", "the character `_` is not allowed in a host name", "the host contains `..`",
+                                 "the host ends with `.`", "the label `-a` starts with `-`"]),
+        ("applinks:1.2..4", ["the host contains `..`"]),
+        ("applinks:1.2.3.4.5", []),
+        ("applinks:a\u{7}b\tc-", ["spaces in the host", "the character `U+7` is not allowed in a host name",
+                                  "the label `a\u{7}b\tc-` ends with `-`", "the host `a\u{7}b\tc-` has no dot: it is not a domain name"]),
+        ("applinks:*.x*y", ["`*` is allowed only as a leading `*.`", "the character `*` is not allowed in a host name",
+                            "the host `x*y` has no dot: it is not a domain name"]),
+        ("applinks:.", ["the host starts with `.`"]),
+        ("applinks:a.b\u{7F}", ["the character `U+7F` is not allowed in a host name"]),
+        ("applinks:" + String(repeating: "x", count: 64) + "." + String(repeating: "y", count: 190) + ".com",
+         ["a label longer than 63 characters", "the host is longer than 253 characters"]),
+    ])
+    func hostSyntaxFindingsInOrder(raw: String, expected: [String]) {
+        #expect(AssociatedDomainEntry.parse(raw, index: 0).malformations == expected)
+    }
+
     @Test func hyphensInsideLabelsAndPunycodeAreWellFormed() {
         for raw in ["applinks:shop-x.example.org", "applinks:xn--bcher-kva.de", "applinks:a--b.example.org", "applinks:*.x-1.example.org"] {
             let e = AssociatedDomainEntry.parse(raw, index: 0)

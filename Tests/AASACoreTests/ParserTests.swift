@@ -98,4 +98,20 @@ import Testing
         if case .number(let v, _)? = r.root?["a"]?.value { #expect(v == 2) } else { Issue.record("no value") }
         #expect(r.diagnostics.first?.message.contains("first at 1:2") == true)
     }
+
+    /// The model holds an entry's rules decoded, not their JSON (issue 17): in the tree it
+    /// keeps, the list the rules come from is an empty array; the rest is kept as written.
+    @Test func documentKeepsRulesDecodedNotTheirJSON() throws {
+        let json = #"{"applinks": {"defaults": {"exclude": false}, "details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/a"}, {"/": "/b"}], "paths": ["/c"]}, {"appID": "K7Q2M9XW3P.com.example.other", "paths": ["/d", "/e"]}]}}"#
+        let document = try #require(Validator.validate(Array(json.utf8)).document)
+        let details = try #require(document.applinks?.details)
+        #expect(details[0].rules.rules.map(\.text) == [#"{"/":"/a"}"#, #"{"/":"/b"}"#])
+        #expect(details[0].node["components"]?.arrayValue?.count == 0)
+        #expect(details[0].node["paths"]?.arrayValue?.count == 1)
+        #expect(details[1].rules.rules.map(\.text) == ["/d", "/e"])
+        #expect(details[1].node["paths"]?.arrayValue?.count == 0)
+        #expect(details[1].node["appID"]?.stringValue == "K7Q2M9XW3P.com.example.other")
+        #expect(document.root["applinks"]?["details"]?.arrayValue?[0]["components"]?.arrayValue?.count == 0)
+        #expect(document.root["applinks"]?["defaults"]?["exclude"]?.boolValue == false)
+    }
 }
