@@ -16,8 +16,9 @@
 ///
 /// Memory is a few words a rule (issue 17: 190,000 literal rules at the read cap): a literal
 /// path's witness is its literal text (shared, not copied), rules that share a compiled path
-/// share its witness and windows, and the rules of one key are chained through one array
-/// rather than each key holding an array of its own.
+/// share its witness and windows, the rules of all keys are laid out in one array, and a rule's
+/// candidates are counted by binary search and read in order as the coverage checks need
+/// them, not listed.
 struct CoverageCandidates {
     private struct Key: Hashable {
         let length: Int
@@ -45,14 +46,14 @@ struct CoverageCandidates {
         let key: Key
     }
 
-    /// The key of each keyed rule → the first and the last rule indexed by it.
-    private var byKey: [Key: (first: Int, last: Int)] = [:]
-    /// The next rule (ascending) with the same key as rule `i`, or `-1`.
-    private var next: [Int] = []
+    /// The keyed rules, grouped by key, ascending within each group.
+    private var members: [Int32] = []
+    /// Each key's group in ``members``.
+    private var byKey: [Key: (start: Int32, count: Int32)] = [:]
     /// The lengths keys have (at most four: 1, 2, 4, 8).
     private var keyLengths: [Int] = []
     /// Rules without a key, ascending: candidates for every later rule.
-    private var unkeyed: [Int] = []
+    private var unkeyed: [Int32] = []
     private var paths: [Path] = []
 
     /// Longest key, in scalars.
@@ -93,12 +94,14 @@ struct CoverageCandidates {
             paths.append(.witness(witness))
             Self.countDistinct(windows, into: &count)
         }
-        next = [Int](repeating: -1, count: rules.count)
+        // The rules of one key chained, first and last; `next[i]` follows rule `i`.
+        var chains: [Key: (first: Int, last: Int)] = [:]
+        var next = [Int](repeating: -1, count: rules.count)
         var lengths = Set<Int>()
         for (i, rule) in rules.enumerated() {
             switch paths[i] {
             case .empty: continue
-            case .none: unkeyed.append(i); continue
+            case .none: unkeyed.append(Int32(i)); continue
             case .witness: break
             }
             // The window the fewest rules share, the longer one on a tie, the first on both.
@@ -111,18 +114,76 @@ struct CoverageCandidates {
                 bestCount = c
             }
             guard let key = best?.key else {
-                unkeyed.append(i)
+                unkeyed.append(Int32(i))
                 continue
             }
             lengths.insert(key.length)
-            if let chain = byKey[key] {
+            if let chain = chains[key] {
                 next[chain.last] = i
-                byKey[key] = (chain.first, i)
+                chains[key] = (chain.first, i)
             } else {
-                byKey[key] = (i, i)
+                chains[key] = (i, i)
             }
         }
         keyLengths = lengths.sorted()
+        byKey.reserveCapacity(chains.count)
+        members.reserveCapacity(rules.count - unkeyed.count)
+        for (key, chain) in chains {
+            let start = members.count
+            var i = chain.first
+            while i >= 0 {
+                members.append(Int32(i))
+                i = next[i]
+            }
+            byKey[key] = (Int32(start), Int32(members.count - start))
+        }
+    }
+
+    /// How many of the ascending `list` are below `bound`.
+    private static func countBelow(_ list: ArraySlice<Int32>, _ bound: Int) -> Int {
+        var lo = list.startIndex, hi = list.endIndex
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(list[mid]) < bound { lo = mid + 1 } else { hi = mid }
+        }
+        return lo - list.startIndex
+    }
+
+    /// Candidate rules, ascending, read as they are needed: most rules' search ends at the
+    /// first candidate that covers them, so the candidates are not listed.
+    struct Candidates: Sequence {
+        /// Ascending runs of rule indices; at most two (more are merged when made).
+        fileprivate var runs: [ArraySlice<Int32>] = []
+
+        init() {}
+
+        fileprivate init(_ runs: [ArraySlice<Int32>]) {
+            let nonEmpty = runs.filter { !$0.isEmpty }
+            if nonEmpty.count <= 2 {
+                self.runs = nonEmpty
+            } else {
+                self.runs = [ArraySlice(nonEmpty.joined().sorted())]
+            }
+        }
+
+        struct Iterator: IteratorProtocol {
+            fileprivate var a: ArraySlice<Int32>
+            fileprivate var b: ArraySlice<Int32>
+
+            mutating func next() -> Int? {
+                if let x = a.first, b.first.map({ x < $0 }) ?? true {
+                    a.removeFirst()
+                    return Int(x)
+                }
+                guard let y = b.first else { return nil }
+                b.removeFirst()
+                return Int(y)
+            }
+        }
+
+        func makeIterator() -> Iterator {
+            Iterator(a: runs.first ?? [], b: runs.count > 1 ? runs[1] : [])
+        }
     }
 
     /// Counts each distinct window of one rule once.
@@ -200,23 +261,19 @@ struct CoverageCandidates {
     }
 
     /// Candidate indices below `j`, ascending, and the work the lookup did (scalars hashed and
-    /// candidates visited); `nil` candidates when there are more than `cap`. A rule whose path
+    /// candidates counted); `nil` candidates when there are more than `cap`. A rule whose path
     /// accepts nothing has none (it never decides, and AASA315 says why).
-    func candidates(for j: Int, cap: Int = .max) -> (candidates: [Int]?, work: Int) {
-        var out: [Int] = []
-        var work = 0
-        for i in unkeyed {
-            guard i < j else { break }
-            work += 1
-            out.append(i)
-            if out.count > cap { return (nil, work) }
-        }
+    func candidates(for j: Int, cap: Int = .max) -> (candidates: Candidates?, work: Int) {
+        let below = Self.countBelow(unkeyed[...], j)
+        if below > cap { return (nil, cap + 1) }
+        let unkeyedBelow = unkeyed[..<below]
+        var work = below
         switch paths[j] {
         case .empty:
-            return ([], work)
+            return (Candidates(), work)
         case .none:
             // Only a path that accepts everything covers a rule without one: no keyed path does.
-            return (out, work)
+            return (Candidates([unkeyedBelow]), work)
         case .witness(let w):
             let n = w.count
             // The keys of the witness's windows that index some rule, each once.
@@ -245,17 +302,18 @@ struct CoverageCandidates {
                 }
                 found.removeLast(found.count - unique)
             }
-            let start = out.count
+            var runs = [unkeyedBelow]
+            var total = below
             for key in found {
-                var i = byKey[key]!.first
-                while i >= 0 && i < j {
-                    work += 1
-                    out.append(i)
-                    if out.count > cap { return (nil, work) }
-                    i = next[i]
-                }
+                let group = byKey[key]!
+                let all = members[Int(group.start)..<Int(group.start + group.count)]
+                let run = all.prefix(Self.countBelow(all, j))
+                work += run.count
+                total += run.count
+                if total > cap { return (nil, work) }
+                runs.append(run)
             }
-            return (out.count > start ? CompiledPattern.sortedUnique(out) : out, work)
+            return (Candidates(runs), work)
         }
     }
 }

@@ -78,7 +78,8 @@ enum DeadPathPattern {
         var reasons: [String] = []
         var rest = Substring(pattern)
         // A scheme and host, or the host alone as the first segment.
-        if let sep = rest.range(of: "://"), isScheme(rest[..<sep.lowerBound]) {
+        // (A byte search first: most patterns hold no `://`, and Foundation's search is slow.)
+        if rest.containsUTF8("://"), let sep = rest.range(of: "://"), isScheme(rest[..<sep.lowerBound]) {
             let afterScheme = rest[sep.upperBound...]
             let hostEnd = afterScheme.firstIndex(where: { "/?#".contains($0) }) ?? afterScheme.endIndex
             reasons.append("it starts with the scheme and host \(quoted(String(rest[..<hostEnd]))), but the path is what follows the host")

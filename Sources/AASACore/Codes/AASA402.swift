@@ -46,7 +46,7 @@ enum RuleShadowing {
                 // A covering rule's path accepts the later rule's witness: one match refutes
                 // most candidates.
                 let witness = index.witness(j)
-                for i in candidates ?? [] {
+                for i in candidates ?? CoverageCandidates.Candidates() {
                     let earlier = rules[i]
                     let compared = (earlier.path?.program.count ?? 0) + (witness?.count ?? 0)
                     pairs -= 1 + compared / 64
