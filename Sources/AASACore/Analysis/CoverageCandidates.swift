@@ -49,7 +49,58 @@ struct CoverageCandidates {
     /// The keyed rules, grouped by key, ascending within each group.
     private var members: [Int32] = []
     /// Each key's group in ``members``.
-    private var byKey: [Key: (start: Int32, count: Int32)] = [:]
+    private var byKey = KeyTable()
+    /// Each key's group, by open addressing: a key is already a hash, and looking up every
+    /// window of every witness was most of the candidate search's time with `Hasher` (issue 17).
+    /// The slot is a multiply-shift hash with a random odd multiplier, so crafted rules cannot
+    /// choose which keys share slots.
+    private struct KeyTable {
+        /// A slot's key length; 0 for an empty slot (keys are 1 to 8 scalars).
+        private var lengths: [UInt8] = [0]
+        private var hashes: [UInt64] = [0]
+        private var groups: [(start: Int32, count: Int32)] = [(0, 0)]
+        private var shift: UInt64 = 64
+        private let multiplier = UInt64.random(in: 0...UInt64.max) | 1
+
+        init() {}
+
+        /// A table for `count` keys, at most half full.
+        init(capacity count: Int) {
+            var bits = 1
+            while 1 << bits < 2 * count { bits += 1 }
+            lengths = Array(repeating: 0, count: 1 << bits)
+            hashes = Array(repeating: 0, count: 1 << bits)
+            groups = Array(repeating: (0, 0), count: 1 << bits)
+            shift = UInt64(64 - bits)
+        }
+
+        /// The slot of `key`, or the empty slot where it would go.
+        private func slot(_ key: Key) -> Int {
+            let mask = lengths.count - 1
+            // A shift by 64 (the empty table) is 0 in Swift's `>>`.
+            var s = Int(truncatingIfNeeded: ((key.hash ^ UInt64(key.length)) &* multiplier) >> shift) & mask
+            while lengths[s] != 0 && (Int(lengths[s]) != key.length || hashes[s] != key.hash) {
+                s = (s + 1) & mask
+            }
+            return s
+        }
+
+        func contains(_ key: Key) -> Bool { lengths[slot(key)] != 0 }
+
+        func group(_ key: Key) -> (start: Int32, count: Int32)? {
+            let s = slot(key)
+            return lengths[s] != 0 ? groups[s] : nil
+        }
+
+        /// Adds `key`, which the table does not hold.
+        mutating func insert(_ key: Key, _ group: (start: Int32, count: Int32)) {
+            let s = slot(key)
+            lengths[s] = UInt8(key.length)
+            hashes[s] = key.hash
+            groups[s] = group
+        }
+    }
+
     /// The lengths keys have (at most four: 1, 2, 4, 8).
     private var keyLengths: [Int] = []
     /// Rules without a key, ascending: candidates for every later rule.
@@ -126,7 +177,7 @@ struct CoverageCandidates {
             }
         }
         keyLengths = lengths.sorted()
-        byKey.reserveCapacity(chains.count)
+        byKey = KeyTable(capacity: chains.count)
         members.reserveCapacity(rules.count - unkeyed.count)
         for (key, chain) in chains {
             let start = members.count
@@ -135,7 +186,7 @@ struct CoverageCandidates {
                 members.append(Int32(i))
                 i = next[i]
             }
-            byKey[key] = (Int32(start), Int32(members.count - start))
+            byKey.insert(key, (Int32(start), Int32(members.count - start)))
         }
     }
 
@@ -288,7 +339,7 @@ struct CoverageCandidates {
                     for _ in 0..<length { power = power &* Self.base }
                     for s in 0...(n - length) {
                         let key = Key(length: length, hash: prefix[s + length] &- prefix[s] &* power)
-                        if byKey[key] != nil { found.append(key) }
+                        if byKey.contains(key) { found.append(key) }
                     }
                     work += n
                 }
@@ -305,7 +356,7 @@ struct CoverageCandidates {
             var runs = [unkeyedBelow]
             var total = below
             for key in found {
-                let group = byKey[key]!
+                let group = byKey.group(key)!
                 let all = members[Int(group.start)..<Int(group.start + group.count)]
                 let run = all.prefix(Self.countBelow(all, j))
                 work += run.count
