@@ -99,7 +99,7 @@ public enum SitemapText {
 
     /// Whether `bytes` start with `http://` or `https://`, in any case.
     static func startsWithHTTP(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let lower = bytes.prefix(8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        let lower = bytes.prefix(8).map(SiteCoverage.lower)
         return lower.starts(with: Array("https://".utf8)) || lower.starts(with: Array("http://".utf8))
     }
 }
