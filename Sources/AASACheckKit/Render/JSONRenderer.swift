@@ -188,7 +188,7 @@ public final class JSONRenderer: Renderer {
             ("target", .optional(d.target)), ("source", .optional(d.source?.rawValue)), ("file", .optional(d.file)),
             ("pointer", .optional(d.pointer)), ("line", .optional(d.location?.line)), ("column", .optional(d.location?.column)),
             ("hint", .optional(d.hint)),
-        ])
+        ] + (d.dalErrorCode.map { [("dalErrorCode", .string($0))] } ?? []))
     }
 
     /// One element of `entitlements` (spec `cli.md`): one per file, bundle and slice.

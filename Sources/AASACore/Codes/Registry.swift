@@ -1,7 +1,12 @@
 extension CodeDoc {
-    /// Every code aasa-check reports, in numeric order. A new code is one new file in this
-    /// folder plus its line here.
-    public static let all: [CodeDoc] = [
+    /// Every code aasa-check reports: Apple's (`AASA`), then each other document kind's
+    /// (`DAL`, `WAN`), each in numeric order.
+    public static let all: [CodeDoc] = aasa + dal + wan
+
+    /// The codes of Apple's file and the iOS app side, in numeric order. A new code is one
+    /// new file in this folder plus its line here; another kind's codes live in its own
+    /// folder (`Codes/DAL/`, `Codes/WAN/`) with a registry of their own.
+    public static let aasa: [CodeDoc] = [
         .aasa101,
         .aasa102,
         .aasa103,

@@ -42,10 +42,10 @@ public struct CodeDoc: Sendable {
     /// The documentation of `code` (case-insensitive, `AASA` prefix optional), or `nil`.
     public static func lookup(_ code: DiagnosticCode) -> CodeDoc? { lookup(code.rawValue) }
 
-    /// The documentation of `code` (case-insensitive, `AASA` prefix optional), or `nil`.
+    /// The documentation of `code` (case-insensitive; a bare number is an `AASA` code), or `nil`.
     public static func lookup(_ code: String) -> CodeDoc? {
         var key = code.uppercased()
-        if !key.hasPrefix("AASA") { key = "AASA" + key }
+        if !DiagnosticCode.prefixes.contains(where: { key.hasPrefix($0) }) { key = "AASA" + key }
         return byCode[key]
     }
 
@@ -82,6 +82,9 @@ public enum CodeExample: Sendable {
     /// A domain file served for `example.com` and the site's sitemaps, read as
     /// `aasa-check coverage` reads them.
     case coverage(CoverageExample)
+    /// An example of another document kind (Android's statement list, an APK, the webauthn
+    /// file), run by the pipeline of that kind: a kind adds its examples without a case here.
+    case custom(any KindExample)
 
     /// An origin exchange and the CDN's copy of the same domain's file.
     public static func cdn(origin: HTTPExample, cdn: HTTPExample) -> CodeExample {
@@ -119,8 +122,19 @@ public enum CodeExample: Sendable {
             return c.displayText
         case .documentPair(let old, let new):
             return "# OLD\n\(old)\n# NEW\n\(new)"
+        case .custom(let example):
+            return example.displayText
         }
     }
+}
+
+/// The example input of a code of another document kind than Apple's file: it shows itself
+/// for `explain` and runs through its kind's pipeline (``CodeExample/custom(_:)``).
+public protocol KindExample: Sendable {
+    /// The example as a person reads it in `aasa-check explain`.
+    var displayText: String { get }
+    /// Every finding its pipeline reports for it, or `nil` when this build cannot run it.
+    func run() -> [Diagnostic]?
 }
 
 /// A recorded HTTP exchange used by the examples of the hosting codes (1xx, 5xx).

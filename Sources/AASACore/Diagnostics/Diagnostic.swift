@@ -51,7 +51,9 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
     public var description: String { "\(line):\(column)" }
 }
 
-/// A diagnostic code: `AASA` and three digits (spec `diagnostics.md`).
+/// A diagnostic code: a kind's prefix and three digits (spec `diagnostics.md`): `AASA` for
+/// Apple's file and the app side of iOS, `DAL` for Android's statement lists and APKs
+/// (Digital Asset Links), `WAN` for `/.well-known/webauthn` and the passkey cross-checks.
 ///
 /// Each code is one constant, defined beside its documentation in its own file under
 /// `Sources/AASACore/Codes/` (`DiagnosticCode.aasa305`), so a finding names its code by that
@@ -60,8 +62,24 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
 public struct DiagnosticCode: RawRepresentable, Hashable, Comparable, Sendable, Codable,
     CustomStringConvertible, ExpressibleByStringLiteral
 {
-    /// `AASA` and three digits, such as `"AASA305"`.
+    /// A prefix and three digits, such as `"AASA305"` or `"DAL201"`.
     public let rawValue: String
+
+    /// The prefixes of the document kinds, in the order `explain` lists them.
+    public static let prefixes = ["AASA", "DAL", "WAN"]
+
+    /// The prefix (`AASA`, `DAL`, `WAN`).
+    public var prefix: Substring { rawValue.dropLast(3) }
+
+    /// The three digits, such as `"201"`.
+    public var number: Substring { rawValue.suffix(3) }
+
+    /// The code of the same number in another kind's namespace (`AASA201` → `DAL201`): the
+    /// blocks are the same in every kind (2xx JSON syntax), so a finding of the shared strict
+    /// JSON reader is reported under the code of the kind of file it was reading.
+    public func rebased(to prefix: String) -> DiagnosticCode {
+        DiagnosticCode(rawValue: prefix + number)
+    }
 
     public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -107,6 +125,10 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var source: DiagnosticSource?
     /// Path of the local file the finding is in (entitlements, route list, local AASA file).
     public var file: String?
+    /// For a finding about an `assetlinks.json` that Google's Digital Asset Links API would
+    /// also report, its `ErrorCode` name (`ERROR_CODE_REDIRECT`, …; spec
+    /// `assetlinks-reference.md` §1.1, `cli.md` `dalErrorCode`); `nil` otherwise.
+    public var dalErrorCode: String?
 
     public init(
         code: DiagnosticCode,
@@ -117,8 +139,10 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         location: SourceLocation? = nil,
         target: String? = nil,
         source: DiagnosticSource? = nil,
-        file: String? = nil
+        file: String? = nil,
+        dalErrorCode: String? = nil
     ) {
+        self.dalErrorCode = dalErrorCode
         self.code = code
         self.severity = severity ?? code.doc?.severity ?? .error
         self.message = message
@@ -137,6 +161,19 @@ extension Array where Element == Diagnostic {
 
     /// Whether any finding has exactly this code.
     public func contains(code: DiagnosticCode) -> Bool { contains { $0.code == code } }
+
+    /// The findings with every code moved to `prefix`'s namespace where that kind defines the
+    /// same number (``DiagnosticCode/rebased(to:)``); the severity is the new code's.
+    public func rebased(to prefix: String) -> [Diagnostic] {
+        map { d in
+            let code = d.code.rebased(to: prefix)
+            guard code != d.code, let doc = code.doc else { return d }
+            var d = d
+            d.code = code
+            d.severity = doc.severity
+            return d
+        }
+    }
 
     /// Sets `target`, `source` and `file` on every finding that has none yet.
     public func attributed(target: String?, source: DiagnosticSource?, file: String?) -> [Diagnostic] {

@@ -37,6 +37,8 @@ extension CodeExample {
             return RouteCheck.run(document: doc, domain: "example.com", routeList: Array(routes.utf8)).diagnostics
         case .coverage(let example):
             return example.run()
+        case .custom(let example):
+            return example.run()
         }
     }
 }

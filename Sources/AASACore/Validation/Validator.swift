@@ -89,7 +89,7 @@ public enum Validator {
             return ValidationResult(document: nil, diagnostics: diagnostics, sourceMap: sourceMap)
         }
         let context = CheckContext(document: document, sourceMap: sourceMap, domain: domain)
-        for doc in CodeDoc.all {
+        for doc in CodeDoc.aasa {
             if let check = doc.check { diagnostics += check(context) }
         }
         return ValidationResult(document: document, compiled: context.compiled, diagnostics: ordered(diagnostics),
