@@ -10,6 +10,21 @@ public struct ValidationResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// Line and column lookup for the validated bytes.
     public var sourceMap: SourceMap
+
+    /// The codes of findings that make Apple's systems refuse the whole file, whatever the
+    /// rest of it says: over the size limit (AASA107), empty (AASA112), an HTML page
+    /// (AASA113), not strict JSON (AASA201–AASA203, AASA205; the CDN's Go JSON decoder
+    /// rejects a byte order mark, comments and trailing commas, spec `aasa-reference.md` §2
+    /// and §4), or not an object at the top level (AASA206).
+    public static let rejectingCodes: Set<DiagnosticCode> = [.aasa107, .aasa112, .aasa113, .aasa201, .aasa202, .aasa203, .aasa205, .aasa206]
+
+    /// The first finding that makes Apple's systems refuse the whole file (see
+    /// ``rejectingCodes``), or `nil` when they read it. Every command asks this one place:
+    /// a file with such a finding opens no app on devices, whatever a lenient reading of it
+    /// would decide, so no command may call its decisions the devices' (issue 21).
+    public var rejection: Diagnostic? {
+        diagnostics.first { $0.severity == .error && Self.rejectingCodes.contains($0.code) }
+    }
 }
 
 /// What a model check sees: the decoded document, where it came from, and its compiled rules.
