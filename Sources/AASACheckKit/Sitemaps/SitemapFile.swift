@@ -1,19 +1,16 @@
+import AASAArtifacts
 import AASACore
-#if canImport(CArchive)
-import CArchive
-#endif
 import Foundation
 
-/// A sitemap file on disk read as a stream of its uncompressed bytes: gzip-compressed or not,
-/// through libarchive (raw format, gzip filter — the only compression the Sitemaps protocol
-/// names), a chunk at a time.
+/// A sitemap file on disk read as a stream of its uncompressed bytes: gzip-compressed or not
+/// (the only compression the Sitemaps protocol names), through zlib (``GzipFileReader``), a
+/// chunk at a time.
 ///
 /// The uncompressed bytes are cut at ``SitemapByteStream/limit`` (the protocol's 50 MB), so a
-/// gzip bomb costs the time of decoding 50 MB and the memory of one chunk. A gzip stream of no
-/// bytes (libarchive's "empty" format) is an empty sitemap, which the reader reports as such.
-#if canImport(CArchive)
+/// gzip bomb costs the time of inflating 50 MB and the memory of one chunk. A gzip stream of no
+/// bytes is an empty sitemap, which the reader reports as such.
 final class SitemapFile {
-    private let archive: OpaquePointer
+    private let reader: GzipFileReader?
     /// Whether the file is gzip-compressed.
     let isGzip: Bool
     /// The file's size on disk.
@@ -28,78 +25,31 @@ final class SitemapFile {
         guard stat(path, &info) == 0 else { throw SitemapFileError(String(cString: strerror(errno))) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw SitemapFileError("not a regular file") }
         size = Int(info.st_size)
-        guard let archive = archive_read_new() else { throw SitemapFileError("libarchive could not start") }
-        self.archive = archive
-        archive_read_support_filter_gzip(archive)
-        archive_read_support_format_raw(archive)
-        // The raw format needs at least one byte: a gzip stream of none is the empty format.
-        archive_read_support_format_empty(archive)
         if size == 0 {
-            // libarchive does not open an empty file; the XML reader says it is empty.
+            // Nothing to read; the XML reader says it is empty.
+            reader = nil
             isGzip = false
             stream = SitemapByteStream(bytes: [], limit: limit)
             return
         }
-        guard archive_read_open_filename(archive, path, 65_536) == ARCHIVE_OK else {
-            let why = Self.error(archive)
-            archive_read_free(archive)
-            throw SitemapFileError(why)
+        let reader: GzipFileReader
+        do {
+            reader = try GzipFileReader(path: path)
+        } catch {
+            throw SitemapFileError(error.description)
         }
-        var entry: OpaquePointer?
-        let header = archive_read_next_header(archive, &entry)
-        isGzip = archive_filter_count(archive) > 1 && archive_filter_code(archive, 0) == ARCHIVE_FILTER_GZIP
-        if header == ARCHIVE_EOF {
-            // No bytes once uncompressed: the reader says the sitemap is empty.
-            stream = SitemapByteStream(bytes: [], limit: limit)
-            return
-        }
-        guard header == ARCHIVE_OK else {
-            let why = Self.error(archive)
-            archive_read_free(archive)
-            throw SitemapFileError(why)
-        }
-        stream = SitemapByteStream(limit: limit, reader: { [archive] buffer in
-            guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-            let n = archive_read_data(archive, base, buffer.count)
-            return n < 0 ? -1 : n
-        }, describeFailure: { [archive, isGzip] in
-            (isGzip ? "the gzip data is corrupt: " : "") + Self.error(archive)
+        self.reader = reader
+        isGzip = reader.isGzip
+        stream = SitemapByteStream(limit: limit, reader: { [reader] buffer in
+            reader.read(into: buffer)
+        }, describeFailure: { [reader] in
+            reader.failure ?? "unreadable"
         })
     }
 
-    deinit { archive_read_free(archive) }
-
     /// The file's size when it is gzip-compressed (for messages about its uncompressed size).
     var compressedBytes: Int? { isGzip ? size : nil }
-
-    private static func error(_ archive: OpaquePointer) -> String {
-        archive_error_string(archive).map { String(cString: $0) } ?? "unreadable"
-    }
 }
-
-#else
-/// Without libarchive (macOS, whose SDK has no libarchive headers): plain XML files only.
-final class SitemapFile {
-    let isGzip = false
-    private let handle: FileHandle
-    private(set) var stream: SitemapByteStream!
-
-    init(path: String, limit: Int = SitemapProtocol.maxBytes) throws {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw SitemapFileError("cannot be opened") }
-        self.handle = handle
-        let head = (try? handle.read(upToCount: 2)) ?? Data()
-        guard head != Data([0x1F, 0x8B]) else { throw SitemapFileError("gzip-compressed sitemaps are read by Linux builds only (libarchive)") }
-        try? handle.seek(toOffset: 0)
-        stream = SitemapByteStream(limit: limit, reader: { [handle] buffer in
-            guard let data = try? handle.read(upToCount: buffer.count) else { return -1 }
-            data.copyBytes(to: buffer)
-            return data.count
-        }, describeFailure: { "the file could not be read" })
-    }
-
-    var compressedBytes: Int? { nil }
-}
-#endif
 
 /// Why a sitemap file cannot be opened.
 struct SitemapFileError: Error, CustomStringConvertible {
