@@ -20,6 +20,11 @@ if grep -E "warning:" "$log" | grep -v "^warning: 'spi'" >/dev/null; then
 fi
 rm -f "$log"
 
+# Real signed APKs and an App Bundle, made with Debian's Android tools (the signing-certificate
+# tests compare with apksigner's and keytool's output; they also call this, which is a no-op
+# once the packages are made).
+scripts/make-android-fixtures.sh
+
 # What ships beside the Swift code: the static release tarball, the GitHub Action, the Dockerfile.
 # AASA_TEST_SKIP="dist" leaves this step out for a quick local run (CI never sets it).
 if [[ " ${AASA_TEST_SKIP:-} " == *" dist "* ]]; then
