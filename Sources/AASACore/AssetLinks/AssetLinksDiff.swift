@@ -137,8 +137,7 @@ public struct AssetLinksDiff: Sendable {
                     continue
                 }
                 let matching = [i.map { oldRules[$0] }, j.map { newRules[$0] }].compactMap { $0 }
-                let notMatching = Array(oldRules[..<(i ?? oldRules.count)]) + Array(newRules[..<(j ?? newRules.count)])
-                switch search.find(matching: matching, notMatching: notMatching) {
+                switch search.find(matching: matching, notMatching: oldRules[..<(i ?? oldRules.count)], newRules[..<(j ?? newRules.count)]) {
                 case .impossible: continue
                 case .undecided:
                     incomplete.append(pairName + (search.exhausted ? " (work limits)" : " (no example URL can be built: a query parameter would have to hold & or ;)"))

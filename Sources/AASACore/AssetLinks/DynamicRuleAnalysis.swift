@@ -14,16 +14,18 @@
 /// path globs, so its coverage answers differ from Android's.
 public enum DynamicRuleAnalysis {
     /// Rules analysed per list; later rules get DAL411.
-    public static let maxRules = 2_000
-    /// Product states the searches of one list may visit.
-    public static let statesPerList = 400_000
+    public static let maxRules = 1_000
+    /// Work (product states visited, rules tried against a candidate URL) the analysis of one
+    /// file may do, all its lists together; what is left undecided gets DAL411.
+    public static let workPerFile = 4_000_000
     /// Earlier rules tried one by one to name the single rule that covers a dead rule.
     static let namingCandidates = 64
 
-    static func analyze(_ list: DynamicRuleList, into sink: inout FindingSink) {
+    static func analyze(_ list: DynamicRuleList, into sink: inout FindingSink, budget: inout SearchBudget) {
         let rules = list.rules
         for rule in rules { unknowns(rule, into: &sink) }
-        var search = DynamicRuleSearch(budget: SearchBudget(states: statesPerList))
+        var search = DynamicRuleSearch(budget: SearchBudget(states: budget.states))
+        defer { budget.states = max(0, search.budget.states) }
         var incomplete: [Int] = []
         if let catchAll = rules.firstIndex(where: isCatchAll) {
             let after = rules[(catchAll + 1)...]
@@ -42,7 +44,7 @@ public enum DynamicRuleAnalysis {
         let lastInclude = rules.lastIndex { !$0.exclude }
         let catchAll = rules.firstIndex(where: isCatchAll).map { $0 + 1 } ?? rules.count
         for rule in rules.prefix(min(catchAll, maxRules)) {
-            let earlier = Array(rules[..<rule.index])
+            let earlier = rules[..<rule.index]
             switch search.find(matching: [rule], notMatching: earlier) {
             case .witness:
                 if rule.exclude, lastInclude.map({ $0 < rule.index }) ?? true {
@@ -53,7 +55,7 @@ public enum DynamicRuleAnalysis {
             case .undecided:
                 incomplete.append(rule.index)
             case .impossible:
-                if case .impossible = search.find(matching: [rule], notMatching: []) {
+                if case .impossible = search.find(matching: [rule]) {
                     sink.add(.dal409, at: nil, pointer: rule.pointer, location: rule.location,
                              "\(rule.label) can never match a URL" + neverReason(rule),
                              hint: "A `/` pattern is matched against the decoded path, which is empty or starts with /.")
@@ -61,7 +63,7 @@ public enum DynamicRuleAnalysis {
                 }
                 var cover: DynamicRule?
                 for candidate in earlier.reversed().prefix(namingCandidates) {
-                    if case .impossible = search.find(matching: [rule], notMatching: [candidate]) {
+                    if case .impossible = search.find(matching: [rule], notMatching: [candidate][...]) {
                         cover = candidate
                         break
                     }
@@ -78,11 +80,16 @@ public enum DynamicRuleAnalysis {
                          hint: rule.exclude ? "Move the exclude rule before the rule that covers it." : "Remove it, or move it before the rules that cover it.")
             }
         }
-        if rules.count > maxRules && catchAll > maxRules { incomplete += (maxRules..<min(catchAll, rules.count)).map { $0 } }
+        let capped = rules.count > maxRules && catchAll > maxRules
+        if capped { incomplete += Array(maxRules..<min(catchAll, rules.count)) }
         if !incomplete.isEmpty {
             let shown = incomplete.prefix(10).map(String.init).joined(separator: ", ") + (incomplete.count > 10 ? ", …" : "")
+            var why: [String] = []
+            if capped { why.append("rules after the first \(maxRules) are not analysed") }
+            if search.exhausted { why.append("the work limits were reached") }
+            if why.isEmpty { why.append("no example URL can be built for them (a query parameter would have to hold & or ;)") }
             sink.add(.dal411, at: list.location?.offset, pointer: list.pointer,
-                     "rule analysis is incomplete: \(incomplete.count) \(incomplete.count == 1 ? "rule" : "rules") (\(shown)) could not be compared with the rules before \(incomplete.count == 1 ? "it" : "them")" + (search.exhausted ? " within the work limits" : ": no example URL can be built for them (a query parameter would have to hold & or ;)"))
+                     "rule analysis is incomplete: \(incomplete.count) \(incomplete.count == 1 ? "rule" : "rules") (\(shown)) could not be compared with the rules before \(incomplete.count == 1 ? "it" : "them"): " + why.joined(separator: "; "))
         }
     }
 

@@ -112,7 +112,8 @@ public struct DynamicRuleSearch {
         case undecided
     }
 
-    var budget: SearchBudget
+    /// The work left.
+    public internal(set) var budget: SearchBudget
     private var cache: [ComponentKey: ComponentAnswer] = [:]
 
     public init(budget: SearchBudget = SearchBudget(states: 200_000)) { self.budget = budget }
@@ -120,8 +121,10 @@ public struct DynamicRuleSearch {
     /// Whether the budget ran out in some search.
     public var exhausted: Bool { budget.exhausted }
 
-    /// A URL that every rule of `matching` matches and no rule of `notMatching` matches.
-    public mutating func find(matching: [DynamicRule], notMatching: [DynamicRule]) -> Answer {
+    /// A URL that every rule of `matching` matches and no rule of `notMatching` matches (the
+    /// slices are read in place, not copied). Each rule tried against a candidate costs one
+    /// state of the budget, so the whole question is bounded.
+    public mutating func find(matching: [DynamicRule], notMatching: ArraySlice<DynamicRule>...) -> Answer {
         var c = Constraints()
         for rule in matching {
             // A rule without keys matches nothing (§3.2).
@@ -130,9 +133,8 @@ public struct DynamicRuleSearch {
             if let f = rule.fragment { c.fragmentPos.append(f.steps) }
             c.queryPos += rule.query.map(\.pattern.steps)
         }
-        let negatives = notMatching.filter { !($0.path == nil && $0.fragment == nil && $0.query.isEmpty) }
         var undecided = false
-        let result = search(c, negatives, depth: 0, undecided: &undecided)
+        let result = search(c, notMatching, depth: 0, undecided: &undecided)
         if let result { return .witness(result) }
         return undecided ? .undecided : .impossible
     }
@@ -146,12 +148,27 @@ public struct DynamicRuleSearch {
         var queryNeg: [[PatternStep]] = []
     }
 
-    private mutating func search(_ c: Constraints, _ negatives: [DynamicRule], depth: Int, undecided: inout Bool) -> URLWitness? {
+    private mutating func search(_ c: Constraints, _ negatives: [ArraySlice<DynamicRule>], depth: Int, undecided: inout Bool) -> URLWitness? {
         guard !budget.exhausted else { undecided = true; return nil }
         guard let w = witness(c, undecided: &undecided) else { return nil }
         let uri = w.uri
         let params = uri.queryParameters
-        guard let violated = negatives.first(where: { DynamicRuleList.matches($0, uri, params, .policy) }) else { return w }
+        var found: DynamicRule?
+        outer: for slice in negatives {
+            for rule in slice {
+                budget.states -= 1
+                if budget.states < 0 {
+                    budget.exhausted = true
+                    undecided = true
+                    return nil
+                }
+                if DynamicRuleList.matches(rule, uri, params, .policy) {
+                    found = rule
+                    break outer
+                }
+            }
+        }
+        guard let violated = found else { return w }
         // Branch on which key of the violated rule fails; each branch is a complete case.
         if let p = violated.path {
             var d = c

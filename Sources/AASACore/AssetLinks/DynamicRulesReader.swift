@@ -140,7 +140,7 @@ extension ElementReader {
         }
         let list = DynamicRuleList(rules: rules, pointer: pointer, location: location)
         guard reasons.isEmpty else { return .void(list: list, reasons: reasons) }
-        DynamicRuleAnalysis.analyze(list, into: &sink)
+        DynamicRuleAnalysis.analyze(list, into: &sink, budget: &analysisBudget)
         return .rules(list)
     }
 }

@@ -125,6 +125,8 @@ struct ElementReader {
     let url: String
     let depth: Int
     var sink: FindingSink
+    /// The rule analysis's work for the whole file (``DynamicRuleAnalysis/workPerFile``).
+    var analysisBudget = SearchBudget(states: DynamicRuleAnalysis.workPerFile)
 
     init(url: String, depth: Int, sink: FindingSink) {
         self.url = url
