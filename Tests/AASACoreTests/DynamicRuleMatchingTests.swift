@@ -148,27 +148,23 @@ import Testing
         #expect(d.decision == .match && d.rule == 0 && place.pointer == "/0")
     }
 
-    /// `Uri.getPath()`, `getQuery()`, `getFragment()` and `Uri.decode` as AOSP computes them.
-    @Test func androidURIParts() {
-        let u = AndroidURI("https://User@Shop.Example.:8443/a%2Fb/c?x=1%262#frag%20ment?")
-        #expect(u.scheme == "https")
-        #expect(u.host == "shop.example")
-        #expect(String(decoding: u.path, as: UTF16.self) == "/a/b/c")
+    /// The parts rules see (`Uri.getPath()` & co. through ``AndroidURI``) and Java's split.
+    @Test func ruleInputParts() {
+        let u = RuleInput(AndroidURI("https://User@Shop.Example.:8443/a%2Fb/c?x=1%262#frag%20ment?"))
+        #expect(u.path.map { String(decoding: $0, as: UTF16.self) } == "/a/b/c")
         #expect(u.query.map { String(decoding: $0, as: UTF16.self) } == "x=1&2")
         #expect(u.fragment.map { String(decoding: $0, as: UTF16.self) } == "frag ment?")
-        #expect(AndroidURI("https://shop.example").path.isEmpty)
-        #expect(AndroidURI("https://shop.example?q").query == Array("q".utf16))
-        #expect(AndroidURI("https://shop.example/p?").query == [])
-        #expect(AndroidURI("https://shop.example/p").query == nil)
-        // The AOSP codec's test vectors (UriCodecTest): decoding without throwing.
-        #expect(AndroidURI.decode(Array("ab%2f$%c4%82%25%e0%a1%80%".utf16)) == Array("ab/$\u{0102}%\u{0840}\u{FFFD}".utf16))
-        #expect(AndroidURI.decode(Array("ab%2f$%c4%82%25%e0%a1%80aa%e0%a1%80".utf16)) == Array("ab/$\u{0102}%\u{0840}aa\u{0840}".utf16))
-        #expect(AndroidURI.decode(Array("a+b".utf16)) == Array("a+b".utf16))
-        #expect(AndroidURI.decode(Array("%zz".utf16)) == [0xFFFD, 0, 0x7A])
-        #expect(AndroidURI.decode(Array("%2z!".utf16)) == [0xFFFD, 0x02, 0x21])
-        #expect(AndroidURI.javaSplit(Array("a&&b&&".utf16), on: 0x26).map(Array.init) == [Array("a".utf16), [], Array("b".utf16)])
-        #expect(AndroidURI.javaSplit([], on: 0x26).count == 1)
-        #expect(AndroidURI(path: [], query: Array("&&".utf16)).queryParameters?.isEmpty == true)
+        #expect(RuleInput(AndroidURI("https://shop.example")).path == [])
+        #expect(RuleInput(AndroidURI("https://shop.example?q")).query == Array("q".utf16))
+        #expect(RuleInput(AndroidURI("https://shop.example/p?")).query == [])
+        #expect(RuleInput(AndroidURI("https://shop.example/p")).query == nil)
+        #expect(RuleInput.javaSplit(Array("a&&b&&".utf16), on: 0x26).map(Array.init) == [Array("a".utf16), [], Array("b".utf16)])
+        #expect(RuleInput.javaSplit([], on: 0x26).count == 1)
+        #expect(RuleInput(path: [], query: Array("&&".utf16)).queryParameters?.isEmpty == true)
+        #expect(RuleInput(path: [], query: Array("a=1;b=2".utf16)).queryParameters?.count == 2)
+        #expect(RuleInput(path: [], query: Array("a=1;b=2&c".utf16)).queryParameters?.count == 2)
+        // An opaque URI has no path: no `/` rule matches it.
+        #expect(RuleInput(AndroidURI("mailto:x")).path == nil)
     }
 
     /// Matching is one pass per pattern: hostile patterns and long inputs cost their length.

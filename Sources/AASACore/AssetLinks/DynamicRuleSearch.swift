@@ -8,9 +8,9 @@ public struct URLWitness: Sendable, Hashable {
     /// `getFragment()`, `nil` for no fragment.
     public var fragment: [UInt16]?
 
-    /// The parts as ``AndroidURI`` reads them.
-    public var uri: AndroidURI {
-        AndroidURI(path: path, query: parameters.map { Array($0.joined(separator: [0x26])) }, fragment: fragment)
+    /// The parts as the rules read them.
+    public var input: RuleInput {
+        RuleInput(path: path, query: parameters.map { Array($0.joined(separator: [0x26])) }, fragment: fragment)
     }
 
     /// `https://HOST` + the parts, percent-encoded so that Android's `Uri` decodes them back to
@@ -151,7 +151,7 @@ public struct DynamicRuleSearch {
     private mutating func search(_ c: Constraints, _ negatives: [ArraySlice<DynamicRule>], depth: Int, undecided: inout Bool) -> URLWitness? {
         guard !budget.exhausted else { undecided = true; return nil }
         guard let w = witness(c, undecided: &undecided) else { return nil }
-        let uri = w.uri
+        let uri = w.input
         let params = uri.queryParameters
         var found: DynamicRule?
         outer: for slice in negatives {

@@ -138,10 +138,13 @@ extension DynamicRuleList {
     /// Decides `url` (a full URL, or a path with query and fragment) by the policy algorithm of
     /// §3.2: rules in order, every key of a rule must match, the first matching rule decides,
     /// none ⇒ ``DynamicDecision/noMatch``. Time linear in the URL's length × the patterns' size.
-    public func decide(url: String) -> DynamicRuleDecision { decide(AndroidURI(url)) }
+    public func decide(url: String) -> DynamicRuleDecision { decide(RuleInput(AndroidURI(url))) }
 
-    /// Decides an already split URL (see ``decide(url:)``).
-    public func decide(_ uri: AndroidURI) -> DynamicRuleDecision {
+    /// Decides a URL Android's `Uri` has read (see ``decide(url:)``).
+    public func decide(_ uri: AndroidURI) -> DynamicRuleDecision { decide(RuleInput(uri)) }
+
+    /// Decides the parts of a URL (see ``decide(url:)``).
+    public func decide(_ uri: RuleInput) -> DynamicRuleDecision {
         let params = uri.queryParameters
         let base = decide(uri, params, .policy)
         var differ: [UnknownReading] = []
@@ -157,7 +160,7 @@ extension DynamicRuleList {
         return DynamicRuleDecision(decision: base.decision, rule: base.rule, mayDiffer: differ)
     }
 
-    func decide(_ uri: AndroidURI, _ params: [ArraySlice<UInt16>]?, _ reading: Reading) -> (decision: DynamicDecision, rule: Int?) {
+    func decide(_ uri: RuleInput, _ params: [ArraySlice<UInt16>]?, _ reading: Reading) -> (decision: DynamicDecision, rule: Int?) {
         for rule in rules where DynamicRuleList.matches(rule, uri, params, reading) {
             return (rule.exclude ? .exclude : .match, rule.index)
         }
@@ -165,9 +168,11 @@ extension DynamicRuleList {
     }
 
     /// Whether every key of `rule` matches (a rule with no key matches nothing, §3.2).
-    static func matches(_ rule: DynamicRule, _ uri: AndroidURI, _ params: [ArraySlice<UInt16>]?, _ reading: Reading) -> Bool {
+    static func matches(_ rule: DynamicRule, _ uri: RuleInput, _ params: [ArraySlice<UInt16>]?, _ reading: Reading) -> Bool {
         if rule.path == nil && rule.fragment == nil && rule.query.isEmpty { return false }
-        if let p = rule.path, !match(p, uri.path[...], reading) { return false }
+        if let p = rule.path {
+            guard let path = uri.path, match(p, path[...], reading) else { return false }
+        }
         if let f = rule.fragment {
             guard let fragment = uri.fragment, match(f, fragment[...], reading) else { return false }
         }
