@@ -110,7 +110,7 @@ import Testing
 
     @Test func everyFormatIsRegisteredOnceByName() {
         let names = OutputFormat.all.map(\.rawValue)
-        #expect(names == ["text", "json", "jsonl", "sarif", "junit", "github", "html", "markdown"])
+        #expect(names == ["text", "json", "jsonl", "sarif", "junit", "github", "html", "markdown", "xcode"])
         #expect(Set(names).count == names.count)
         for name in names { #expect(OutputFormat(rawValue: name)?.rawValue == name) }
         #expect(OutputFormat(rawValue: "xml") == nil)

@@ -8,6 +8,9 @@ public indirect enum OutputJSON: Sendable, Equatable {
     case int(Int)
     case bool(Bool)
     case null
+    /// Text written as it is: JSON made elsewhere, or a marker a streaming writer replaces
+    /// (``SARIFRenderer``). Never text from a file or a server.
+    case raw(String)
 
     public static func == (a: OutputJSON, b: OutputJSON) -> Bool { a.render() == b.render() }
 
@@ -52,6 +55,7 @@ public indirect enum OutputJSON: Sendable, Equatable {
         case .int(let i): out += String(i)
         case .bool(let b): out += b ? "true" : "false"
         case .null: out += "null"
+        case .raw(let text): out += text
         }
     }
 }
