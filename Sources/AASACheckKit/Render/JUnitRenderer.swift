@@ -12,7 +12,7 @@ import FoundationXML
 ///
 /// The cases, in order:
 /// - one per route verdict (`routes`), in suite `routes APPID`: it fails when the route is not
-///   decided as expected; the findings about that route's line are its failure;
+///   decided as expected; the findings about that route's line are shown by it;
 /// - one per associated-domain entry of each entitlements file (`entitlements`), with the
 ///   findings that point at that entry;
 /// - one per file, domain or list for the other findings (named `apple-app-site-association`,
@@ -58,6 +58,8 @@ public final class JUnitRenderer: Renderer {
     private let sink: OutputSink
     private var verdictCases: [Case] = []
     private var routeLines = Set<Int>()
+    /// `routes`: each verdict with the index of its case in ``verdictCases``.
+    private var routeVerdicts: [(index: Int, verdict: RouteVerdict)] = []
     private var entitlements: [EntitlementsReport] = []
     private var groupOrder: [String] = []
     private var groups: [String: Group] = [:]
@@ -115,6 +117,7 @@ public final class JUnitRenderer: Renderer {
 
     public func route(_ v: RouteVerdict) {
         routeLines.insert(v.route.line)
+        routeVerdicts.append((verdictCases.count, v))
         verdictCases.append(Case(suite: "routes \(v.appID)", name: "\(SafeText.clip(v.route.text)) (\(v.route.expect.rawValue))",
                                  failure: v.ok ? nil : SafeText.clipRuns("\(v.route.text): \(v.explanation)")))
     }
@@ -227,10 +230,16 @@ public final class JUnitRenderer: Renderer {
         }
         for key in groupOrder {
             let group = groups[key]!
-            let rest = group.diagnostics.enumerated().filter { i, d in
-                // Shown by an entry's case, or by a route's case.
-                used[key]?.contains(i) != true && !(d.source == .routes && d.location.map { routeLines.contains($0.line) } == true)
-            }.map(\.element)
+            var rest: [Diagnostic] = []
+            for (i, d) in group.diagnostics.enumerated() where used[key]?.contains(i) != true {
+                // A finding about a route's line is shown by that route's case.
+                if d.source == .routes, let line = d.location?.line, routeLines.contains(line),
+                   let r = Self.routeCase(for: d, line: line, among: routeVerdicts.map(\.verdict)) {
+                    cases[routeVerdicts[r].index].diagnostics.append(d)
+                } else {
+                    rest.append(d)
+                }
+            }
             guard !rest.isEmpty || !group.folded.isEmpty || (group.declared && !taken.contains(key)) else { continue }
             let name: String
             switch group.kind {
