@@ -186,7 +186,7 @@ extension OutputJSON {
             out += "{"
             for (i, (key, value)) in members.enumerated() {
                 if i > 0 { out += "," }
-                JSONText.quote(key, into: &out)
+                OutputJSON.quote(key, into: &out)
                 out += ":"
                 value.writeLine(into: &out)
             }
