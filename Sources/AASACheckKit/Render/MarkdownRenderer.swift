@@ -229,21 +229,22 @@ public final class MarkdownRenderer: Renderer {
         let groups = report.groupedTables
         let head = "| Section | Pages | Open | Excluded | No match |\n| --- | ---: | ---: | ---: | ---: |\n"
         var appsLeftOut = 0
-        for (g, (apps, rows, open)) in groups.enumerated() {
+        // Each group an equal share of the budget, or room for its heading and a few rows if
+        // that is more: the first groups are shown, those past the budget counted.
+        let share = max(Self.detailBudget / max(1, groups.count), 700)
+        for (apps, rows, open) in groups {
             var names = apps.prefix(Self.appsPerHeading).map { Self.inline($0) }.joined(separator: ", ")
             if apps.count > Self.appsPerHeading { names += " and \(apps.count - Self.appsPerHeading) more apps" }
             let heading = names + ": \(open.grouped) of \(report.pages.grouped) pages open the app\n\n"
-            // Each group left gets an equal share of what is left, a heading and a row at least.
-            let left = Self.detailBudget - out.utf8.count
-            let share = left / (groups.count - g)
-            guard heading.utf8.count + head.utf8.count + 64 <= share else {
+            let room = min(share, Self.detailBudget - out.utf8.count) - heading.utf8.count - head.utf8.count - 40
+            guard appsLeftOut == 0, room >= 64 else {
                 appsLeftOut += apps.count
                 continue
             }
             var table = Table()
             for row in rows {
                 table.add("| \(Self.inline(row.section)) | \(row.pages.grouped) | \(row.match.grouped) | \(row.exclude.grouped) | \(row.noMatch.grouped) |\n",
-                          budget: share - heading.utf8.count - head.utf8.count - 40)
+                          budget: room)
             }
             out += heading + head + table.text
             if table.more > 0 { out += "\n_and \(table.more) more sections_\n" }

@@ -53,6 +53,9 @@ public struct RuleTable: Sendable {
     /// rules are split into entries.
     public static let totalRowLimit = 2_000
 
+    /// Longest rule text shown in a row, in Unicode scalars (the findings quote it too).
+    public static let ruleTextLimit = 400
+
     /// App IDs named per entry; the rest are counted.
     public static let appIDLimit = 20
 
@@ -85,7 +88,7 @@ public struct RuleTable: Sendable {
             let shown = min(entry.rules.count, Self.rowLimit, left)
             left -= shown
             let rows = entry.rules.prefix(shown).map { rule in
-                Row(index: rule.rule.index, text: SafeText.clip(rule.rule.text, limit: SafeText.messageLimit),
+                Row(index: rule.rule.index, text: SafeText.clip(rule.rule.text, limit: Self.ruleTextLimit),
                     decides: rule.exclude ? .exclude : .match,
                     inherited: matcher.inheritedKeysNote(entry, rule),
                     routes: mine.filter { $0.component == rule.rule.index }.map { ($0.route.text, $0.appID, $0.ok) },
