@@ -142,6 +142,29 @@ import FoundationXML
         #expect(last.elements(forName: "system-out").first?.stringValue?.contains("origin: GET https://host-5999.example/") == true)
     }
 
+    /// `coverage --format jsonl`: decision lines stop at the byte cap; the decisions past it
+    /// are counted in the last record, with a note (issue 22). Whole pages only: a page's lines
+    /// are written together or not at all.
+    @Test func jsonLinesDecisionsStopAtTheCapAndAreCounted() throws {
+        let capture = Capture()
+        let sink = OutputSink(console: Console(stdout: { capture.appendOut($0) }, stderr: { _ in }))
+        let renderer = JSONLinesRenderer(run: RunInfo(command: "coverage"), sink: sink, maxPageBytes: 10_000)
+        for i in 0..<1_000 {
+            renderer.page(PageDecisions(url: "https://shop.example/p/\(i)", section: "/p",
+                                        decisions: [("A.x", .match, 0, 1), ("A.y", .noMatch, nil, nil)]))
+        }
+        renderer.findings([])
+        renderer.finish(RunSummary())
+        let lines = capture.out.split(separator: "\n").map(String.init)
+        let pages = lines.dropLast()
+        #expect(pages.map { $0.utf8.count + 1 }.reduce(0, +) <= 10_000)
+        #expect(pages.count % 2 == 0 && pages.count > 50, "whole pages: \(pages.count) lines")
+        let last = try #require(try JSONSerialization.jsonObject(with: Data(lines.last!.utf8)) as? [String: Any])
+        let leftOut = try #require(last["leftOut"] as? [String: Int])
+        #expect(leftOut["page"] == 2_000 - pages.count)
+        #expect((last["notes"] as? [String])?.first == "\(2_000 - pages.count) page decisions past the first 10,000 bytes of lines are counted, not written; --format json has the tables by section")
+    }
+
     @Test func textOfManyDomainsHasOneBlockEachAndOneSummary() throws {
         let r = try runDomains("text", count: 50)
         #expect(r.out.components(separatedBy: " — failed\n").count - 1 == 51)

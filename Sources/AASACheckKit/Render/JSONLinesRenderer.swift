@@ -31,10 +31,13 @@ public final class JSONLinesRenderer: Renderer {
     public static let commands: [String]? = ["check", "coverage"]
     public static let showsEveryPage = true
 
-    /// Most bytes of `coverage` decision lines: past them, decisions are counted in the last
-    /// record's `leftOut` (`page`), not written. A million pages of 100-character URLs for
-    /// one app fit about 4 times over.
-    static let maxPageBytes = 1 << 29
+    /// Most bytes of `coverage` decision lines (256 MiB): past them, decisions are counted in
+    /// the last record's `leftOut` (`page`), not written, and a notice says so. A million
+    /// pages of 100-character URLs for one app fit about twice over; with many app IDs a page
+    /// makes a line for each, so the lines, not the sitemaps, would bound the output.
+    static let maxPageBytes = 1 << 28
+
+    private let maxPageBytes: Int
 
     private let run: RunInfo
     private let sink: OutputSink
@@ -61,9 +64,13 @@ public final class JSONLinesRenderer: Renderer {
         }
     }
 
-    public init(run: RunInfo, sink: OutputSink) {
+    public convenience init(run: RunInfo, sink: OutputSink) { self.init(run: run, sink: sink, maxPageBytes: Self.maxPageBytes) }
+
+    /// - Parameter maxPageBytes: the bytes of decision lines written at most (tests).
+    init(run: RunInfo, sink: OutputSink, maxPageBytes: Int) {
         self.run = run
         self.sink = sink
+        self.maxPageBytes = maxPageBytes
     }
 
     /// The record of one domain.
@@ -106,8 +113,8 @@ public final class JSONLinesRenderer: Renderer {
                 ("detail", .optional(d.detail)), ("component", .optional(d.component)), ("section", .string(page.section)),
             ]).line() + "\n"
         }
-        guard pageBytes + out.utf8.count <= Self.maxPageBytes else {
-            pageBytes = Self.maxPageBytes
+        guard pageBytes + out.utf8.count <= maxPageBytes else {
+            pageBytes = maxPageBytes
             leftOut.add(.page, page.decisions.count)
             return
         }
@@ -162,7 +169,12 @@ public final class JSONLinesRenderer: Renderer {
         if !p.folded.isEmpty { members.append(("folded", .array(p.folded))) }
         if !p.fetches.isEmpty { members.append(("fetches", .array(p.fetches))) }
         if !p.entitlements.isEmpty { members.append(("entitlements", .array(p.entitlements))) }
-        if !p.notes.isEmpty { members.append(("notes", .array(p.notes))) }
+        var notes = p.notes
+        if last, leftOut.count(.page) > 0 {
+            notes.append(.string("\(leftOut.count(.page)) page decisions past the first \(maxPageBytes.grouped) bytes of lines are counted, not written; "
+                + "--format json has the tables by section"))
+        }
+        if !notes.isEmpty { members.append(("notes", .array(notes))) }
         if last, !leftOut.isEmpty {
             members.append(("leftOut", .object(leftOut.entries.map { ($0.kind.rawValue, .int($0.count)) })))
         }
