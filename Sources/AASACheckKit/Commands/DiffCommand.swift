@@ -47,7 +47,7 @@ public enum DiffCommand: Command {
             throw UsageError("only one of OLD and NEW can be read from standard input")
         }
         let appIDs = try arguments.appIDs()
-        let list = try arguments.value("--routes").map { try RouteListInput(path: $0, console: context.console) }
+        let list = try arguments.value("--routes").map { try RouteListInput(path: $0, namedBy: arguments.configured["--routes"], console: context.console) }
         let out = context.output
         let old = try DiffSide.load(oldInput, arguments: arguments, context: context)
         let new = try DiffSide.load(newInput, arguments: arguments, context: context)

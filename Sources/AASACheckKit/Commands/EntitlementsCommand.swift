@@ -102,11 +102,12 @@ public enum EntitlementsCommand: Command {
         }
         let settings = try BuildSettingsInput.parse(arguments, appID: appIDs.first, profile: profile?.profile,
                                                     console: context.console)
+        diagnostics += settings?.findings ?? []
 
         // Read and lint every FILE, whatever it is: one report per file, bundle and slice.
         var linted: [EntitlementsReport] = []
         for path in arguments.positionals {
-            let loaded = EntitlementsInput.load(path, console: context.console, now: now)
+            let loaded = EntitlementsInput.load(path, namedBy: arguments.positionalsConfigured, console: context.console, now: now)
             for (label, bytes) in loaded.sources { out.source(label, bytes) }
             for problem in loaded.unreadable { out.unreadable(problem.message, subject: problem.subject) }
             diagnostics += loaded.diagnostics

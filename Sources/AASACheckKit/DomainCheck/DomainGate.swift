@@ -33,7 +33,7 @@ struct DomainGate: Sendable {
         var gate = DomainGate()
         gate.appIDs = try arguments.appIDs()
         if let path = arguments.value("--routes") {
-            let list = try RouteListInput(path: path, console: context.console)
+            let list = try RouteListInput(path: path, namedBy: arguments.configured["--routes"], console: context.console)
             gate.routes = list.routes
             gate.routesFile = path
             gate.judgesRules = list.judgesRules
@@ -66,8 +66,9 @@ struct DomainGate: Sendable {
         if let path = arguments.value("--entitlements") {
             // Any kind: an entitlements file, an executable, an .app, .ipa or .xcarchive.
             let now = Date()
-            let loaded = EntitlementsInput.load(path, console: context.console, now: now)
-            guard !loaded.subjects.isEmpty else {
+            let namedBy = arguments.configured["--entitlements"]
+            let loaded = EntitlementsInput.load(path, namedBy: namedBy, console: context.console, now: now)
+            guard !loaded.subjects.isEmpty || namedBy != nil else {
                 throw UsageError(loaded.unreadable.first?.message ?? "--entitlements \(SafeText.value(path)): nothing to read")
             }
             gate.unreadable += loaded.unreadable.map { UnreadableInput(subject: $0.subject, message: $0.message) }
@@ -75,6 +76,7 @@ struct DomainGate: Sendable {
             gate.inputDiagnostics += loaded.diagnostics
             let settings = try BuildSettingsInput.parse(arguments, appID: gate.appIDs.first, profile: profile?.profile,
                                                         console: context.console)
+            gate.inputDiagnostics += settings?.findings ?? []
             for report in EntitlementsInput.lint(loaded, appID: gate.appIDs.first, profile: profile, settings: settings, now: now) {
                 gate.inputDiagnostics += report.diagnostics
                 // Nested bundles are checked with their own signed app ID; a repeated slice not again.
@@ -83,7 +85,7 @@ struct DomainGate: Sendable {
                     ? [report.appIdentity?.appID].compactMap { $0 } : gate.appIDs
                 gate.entitlements.append((report, ids))
             }
-            if gate.entitlements.allSatisfy({ $0.appIDs.isEmpty }) {
+            if !loaded.subjects.isEmpty, gate.entitlements.allSatisfy({ $0.appIDs.isEmpty }) {
                 throw UsageError("--entitlements \(SafeText.value(path)): no app ID to check the domains for; give --app-id, --profile, an .xcent or a signed build")
             }
         }
