@@ -10,7 +10,10 @@ public struct DomainOutcome: Sendable {
     public var browser: FetchRecord?
     public var cdn: FetchRecord?
     public var addresses: [String]?
-    public var hosting: HostingResult
+    /// The origin's file, Apple's CDN copy and which decides: asked by every command.
+    public var deployed: DeployedFile
+    /// How the origin serves its file (``DeployedFile/hosting``).
+    public var hosting: HostingResult { deployed.hosting }
     /// Hosting, file, CDN and membership findings, attributed.
     public var diagnostics: [Diagnostic]
 

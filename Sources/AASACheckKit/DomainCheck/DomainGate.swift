@@ -90,24 +90,30 @@ struct DomainGate: Sendable {
         return gate
     }
 
-    /// The findings and route verdicts for one domain's served file.
-    func judge(host: String, document compiled: CompiledDocument?) -> (diagnostics: [Diagnostic], routes: [RouteVerdict]) {
-        guard let compiled else { return ([], []) }
-        let document = compiled.document
+    /// The findings and route verdicts for one domain's file as deployed: routes are judged
+    /// by the copy devices decide by (``DeployedFile/deciding``), as `routes DOMAIN` judges
+    /// them, with AASA502 for each route the origin's file judges otherwise.
+    func judge(host: String, deployed: DeployedFile) -> (diagnostics: [Diagnostic], routes: [RouteVerdict]) {
+        guard let compiled = deployed.deciding ?? deployed.originValidation?.compiled else { return ([], []) }
+        // The entitlement is checked against the origin's file, as `entitlements` checks it.
+        let document = deployed.originValidation?.document ?? compiled.document
         var diagnostics: [Diagnostic] = []
         var verdicts: [RouteVerdict] = []
         if let routesFile = routesFile, !routes.isEmpty {
             let mine = routes.filter { $0.host == nil || $0.host == host }
             let matcher = DocumentMatcher(compiled: compiled, host: host)
-            let result = RouteCheck.run(matcher: matcher, domain: host, routes: mine, appIDs: appIDs, routesFile: routesFile, judgeRules: judgesRules)
+            var result = RouteCheck.run(matcher: matcher, domain: host, routes: mine, appIDs: appIDs, routesFile: routesFile, judgeRules: judgesRules)
+            if deployed.deciding == nil, let refusal = deployed.originValidation?.rejection { result = result.refused(by: refusal) }
             diagnostics += result.diagnostics.map { d in
-                var d = d
+                var d = d.code == .aasa704 ? deployed.attributed(d) : d
                 d.target = host
-                if d.code == .aasa704 {
-                    d.source = .origin
-                    d.file = nil
-                }
                 return d
+            }
+            if let other = deployed.other {
+                let apps = Array(Set(result.verdicts.map(\.appID)))
+                let origin = RouteCheck.run(matcher: DocumentMatcher(compiled: other, host: host), domain: host, routes: mine,
+                                            appIDs: apps, routesFile: routesFile, judgeRules: false)
+                diagnostics += CopyDifference.routes(result.verdicts, origin.verdicts, host: host, routesFile: routesFile)
             }
             verdicts = result.verdicts
         }

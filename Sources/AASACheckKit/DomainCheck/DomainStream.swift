@@ -99,13 +99,15 @@ extension DomainCheck {
                                     addresses: addresses, connectionRedirected: options.redirects(t.host),
                                     plainHTTPRequested: t.plainHTTP, alternateMode: t.mode != nil)
         let hosting = HostingJudge.judge(fetches)
+        // The CDN copy is decoded here, once, and every later question about it asks `deployed`.
+        let deployed = DeployedFile(host: t.host, hosting: hosting, cdn: fetched.cdn)
         var diagnostics = hosting.diagnostics
-        let copy = CDNJudge.usableCopy(fetched.cdn, domain: t.host)
-        diagnostics += CDNJudge.judge(domain: t.host, cdn: fetched.cdn, skipped: cdnSkipReason(t, options), origin: hosting, copy: copy)
+        diagnostics += deployed.cdnFindings(skipped: cdnSkipReason(t, options))
         if let document = hosting.validation?.document {
-            diagnostics += AppMembership.check(appIDs, document: document, domain: t.host, fileLabel: hosting.fileLabel, cdnCopy: copy)
+            diagnostics += AppMembership.check(appIDs, document: document, domain: t.host, fileLabel: hosting.fileLabel,
+                                               cdnCopy: deployed.cdnCopy?.document)
         }
         return DomainOutcome(target: t, origin: o, legacy: fetched.legacy, browser: fetched.browser, cdn: fetched.cdn,
-                             addresses: addresses, hosting: hosting, diagnostics: diagnostics)
+                             addresses: addresses, deployed: deployed, diagnostics: diagnostics)
     }
 }
