@@ -76,7 +76,8 @@ public enum CheckCommand: Command {
                            process: { outcome in
             progress.advance()
             guard !gate.isEmpty else { return out.report(for: outcome) }
-            let judged = gate.judge(host: outcome.target.host, deployed: outcome.deployed)
+            guard let deployed = outcome.deployed else { return out.report(for: outcome) }
+            let judged = gate.judge(host: outcome.target.host, deployed: deployed)
             return out.report(for: outcome, adding: judged.diagnostics, routes: judged.routes)
         }, emit: { _, report in
             redirected.note(report.target.host, options)

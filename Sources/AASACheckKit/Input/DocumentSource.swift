@@ -128,10 +128,9 @@ public enum DocumentSource {
     static func loadDomain(_ target: CheckTarget, origin: Bool, network: NetworkOptions) throws -> LoadedDocument {
         var options = network
         options.noCDN = origin
-        guard let outcome = DomainCheck.run([target], options: options).first else {
+        guard let outcome = DomainCheck.run([target], options: options).first, let deployed = outcome.deployed else {
             throw UsageError("\(SafeText.escape(target.input)): nothing was fetched")
         }
-        let deployed = outcome.deployed
         let label = outcome.fileLabel
         // The CDN skipped (--origin, a mode) is said in the notice, not as AASA505; the general
         // comparison of the copies gives way to the decisions compared URL by URL.

@@ -45,6 +45,7 @@ public final class JSONLinesRenderer: Renderer {
             ("diagnostics", .array(report.findings.map { JSONRenderer.json($0.diagnostic) })),
             ("fetches", .array(report.fetches.map(JSONRenderer.json))),
             ("routes", .array(report.routes.map(JSONRenderer.json))),
+            ("sections", .array(report.sections.map { JSONRenderer.json($0) })),
         ])
     }
 

@@ -25,10 +25,11 @@ public enum CopyDifference {
     /// - Parameters:
     ///   - origin: what the origin's file decides, in words (``word(_:)``).
     ///   - cdn: what the CDN copy decides, in words.
+    ///   - verb: `decides` for URLs and pages, `judges` for routes (a verdict, not a decision).
     public static func finding(_ subject: String, appID: String, origin: String, cdn: String, host: String?,
-                               location: SourceLocation? = nil, file: String? = nil) -> Diagnostic {
+                               verb: String = "decides", location: SourceLocation? = nil, file: String? = nil) -> Diagnostic {
         Diagnostic(code: .aasa502,
-                   message: "the origin file decides \(subject) otherwise for \(SafeText.value(appID)): \(origin) there, "
+                   message: "the origin file \(verb) \(subject) otherwise for \(SafeText.value(appID)): \(origin) there, "
                        + "\(cdn) by Apple's CDN copy, which devices follow until the CDN refreshes",
                    hint: hint, location: location, target: host, source: .cdn, file: file)
     }
@@ -52,7 +53,7 @@ public enum CopyDifference {
             return finding(SafeText.value(v.route.text), appID: v.appID,
                            origin: o.decision.rawValue + (o.coverage.map { " (\($0.rawValue))" } ?? ""),
                            cdn: v.decision.rawValue + (v.coverage.map { " (\($0.rawValue))" } ?? ""),
-                           host: host, location: v.route.location, file: routesFile)
+                           host: host, verb: "judges", location: v.route.location, file: routesFile)
         }
     }
 
