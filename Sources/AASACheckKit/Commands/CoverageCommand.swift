@@ -78,17 +78,17 @@ public enum CoverageCommand: Command {
         let depth = try positiveNumber(arguments, "--depth", default: 1, max: 100)
         let maxSitemaps = try positiveNumber(arguments, "--max-sitemaps", default: SitemapCrawl.defaultMaxSitemaps, max: 1_000_000)
         let sitemaps = try arguments.all("--sitemap").map(sitemapPlace)
-        var options = try NetworkOptions.parse(arguments)
+        var options = try context.options(NetworkOptions.self)
         if arguments.value("--concurrency") == nil { options.concurrency = defaultConcurrency }
         let sitemapsTimeout = try sitemapsTimeout(arguments, options: options)
         let isLocal = source == "-" || FileManager.default.fileExists(atPath: source)
-        var host = arguments.value("--domain")?.lowercased()
+        var host = try context.options(SourceOptions.self).domain
         if isLocal, host == nil, case .url(let url)? = sitemaps.first { host = URLParts(url)?.host }
         if isLocal, host == nil {
             throw UsageError("give --domain HOST, the host \(SafeText.value(source)) is served for: pages of other hosts are counted apart")
         }
-        let loaded = try DocumentSource.load(source, domain: arguments.value("--domain"), origin: arguments.has("--origin"),
-                                             network: options, console: context.console)
+        // The domain file is fetched with the run's network options (not the sitemaps' concurrency).
+        let loaded = try context.load(source)
         let out = context.output
         out.domainFile(loaded)
         let site = host ?? loaded.host ?? loaded.label

@@ -51,13 +51,8 @@ public enum DiffCommand: Command {
         let out = context.output
         // Both sides through the one loader: each is read as `validate` (a file) or `check`
         // (a domain) reads it, with the same findings.
-        let network = try NetworkOptions.parse(arguments)
-        func load(_ input: String) throws -> LoadedDocument {
-            try DocumentSource.load(input, domain: arguments.value("--domain"), origin: arguments.has("--origin"),
-                                    originOnlyForDomains: false, network: network, console: context.console)
-        }
-        let old = try load(oldInput)
-        let new = try load(newInput)
+        let old = try context.load(oldInput, originOnlyForDomains: false)
+        let new = try context.load(newInput, originOnlyForDomains: false)
         for side in [old, new] {
             out.source(side.label, side.bytes)
             if let deciding = side.deciding { out.source(deciding.label, deciding.bytes) }
@@ -81,7 +76,7 @@ public enum DiffCommand: Command {
         }
         let changes = diff.changes.filter { wanted($0.appID) }
         let incomplete = diff.incomplete.filter { wanted($0.appID) }
-        let domain = arguments.value("--domain")?.lowercased() ?? new.host ?? old.host ?? "example.com"
+        let domain = try context.options(SourceOptions.self).domain ?? new.host ?? old.host ?? "example.com"
         let oldMatcher = DocumentMatcher(compiled: oldCompiled, host: domain)
         let newMatcher = DocumentMatcher(compiled: newCompiled, host: domain)
         // An --app-id neither side lists has nothing to compare: said, never a silent "no change".

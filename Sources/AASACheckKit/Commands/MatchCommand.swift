@@ -37,8 +37,7 @@ public enum MatchCommand: Command {
             throw UsageError("with SOURCE read from standard input, give the URLs as arguments")
         }
         let given = try arguments.appIDs()
-        let loaded = try DocumentSource.load(source, domain: arguments.value("--domain"), origin: arguments.has("--origin"),
-                                             network: try NetworkOptions.parse(arguments), console: context.console)
+        let loaded = try context.load(source)
         let out = context.output
         out.domainFile(loaded)
         let appIDs: [String]

@@ -43,8 +43,7 @@ public enum RoutesCommand: Command {
         }
         let appIDs = try arguments.appIDs()
         let list = try RouteListInput(path: routesPath, console: context.console)
-        let loaded = try DocumentSource.load(source, domain: arguments.value("--domain"), origin: arguments.has("--origin"),
-                                             network: try NetworkOptions.parse(arguments), console: context.console)
+        let loaded = try context.load(source)
         // The host the file is judged for: --domain or the domain fetched, else the one host
         // the list's full URLs name. Several hosts cannot all be this file's.
         var host = loaded.host
