@@ -119,6 +119,12 @@ generate_sites() {
     : > "$sites/empty.aasa.test/$wk"
     { printf '\xEF\xBB\xBF'; cat "$good"; } > "$sites/bom.aasa.test/$wk"
     cp "$FIXTURES/harness/stale-origin.json" "$sites/stale.aasa.test/$wk"
+    # A shop and its App Clip, with rules of their own, on the apex and on www.
+    for h in clip.aasa.test www.clip.aasa.test; do
+        mkdir -p "$sites/$h/.well-known"
+        cp "$FIXTURES/harness/clip.json" "$sites/$h/$wk"
+        cp "$FIXTURES/harness/clip.json" "$cdn/$h.json"
+    done
     cp "$FIXTURES/harness/stale-cdn.json" "$cdn/stale.aasa.test.json"
     # The CDN re-serialises: same meaning, different bytes.
     python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1])), separators=(",",":")))' \

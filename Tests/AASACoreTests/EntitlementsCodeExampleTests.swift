@@ -10,7 +10,7 @@ import Testing
     @Test func everyEntitlementsCodeIsRegistered() {
         #expect(Self.docs.map(\.code.rawValue) == ["AASA601", "AASA602", "AASA603", "AASA604", "AASA605", "AASA606",
             "AASA607", "AASA608", "AASA609", "AASA610", "AASA611", "AASA612", "AASA613", "AASA614",
-            "AASA615", "AASA616", "AASA617", "AASA618", "AASA619", "AASA620"])
+            "AASA615", "AASA616", "AASA617", "AASA618", "AASA619", "AASA620", "AASA621", "AASA622", "AASA623", "AASA624"])
     }
 
     @Test(arguments: docs.map(\.code.rawValue))
@@ -37,7 +37,7 @@ import Testing
             #expect(!text.contains("aasa-reference") && !namesAFile && !text.contains("§"), "\(code): \(text)")
         }
         if ["AASA601", "AASA603", "AASA604", "AASA605", "AASA606", "AASA607", "AASA609", "AASA610", "AASA612",
-            "AASA613", "AASA616", "AASA617", "AASA618", "AASA619", "AASA620"].contains(code)
+            "AASA613", "AASA616", "AASA617", "AASA618", "AASA619", "AASA620", "AASA621", "AASA622", "AASA623", "AASA624"].contains(code)
         {
             #expect(doc.why.contains("(Apple: "), "\(code): \(doc.why)")
         }

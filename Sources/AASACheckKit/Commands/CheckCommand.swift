@@ -36,7 +36,7 @@ public enum CheckCommand: Command {
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) that must be in each domain's applinks details; repeatable."),
         OptionSpec("--domains", value: "FILE", help: "More domains, one a line (# starts a comment)."),
         OptionSpec("--routes", value: "FILE", help: "Route list judged against each domain's served file (see `aasa-check routes --help`)."),
-        OptionSpec("--entitlements", value: "FILE", help: "Entitlements, .xcent, profile, signed executable, .app, .ipa or .xcarchive: linted, and each bundle's entries for each domain checked against the served file."),
+        OptionSpec("--entitlements", value: "FILE", help: "Entitlements, .xcent, profile, signed executable, .app, .ipa or .xcarchive: linted, each bundle's entries for each domain checked against the served file, and its app implied: routes judged for it, each domain must list it and be claimed by it (AASA621)."),
         OptionSpec("--profile", value: "FILE", help: "Provisioning profile that supplies the app ID and must grant Associated Domains."),
     ] + BuildSettingsInput.specs + NetworkOptions.specs + BatchOptions.specs
 
@@ -76,8 +76,7 @@ public enum CheckCommand: Command {
                            process: { outcome in
             progress.advance()
             guard !gate.isEmpty else { return out.report(for: outcome) }
-            guard let deployed = outcome.deployed else { return out.report(for: outcome) }
-            let judged = gate.judge(host: outcome.target.host, deployed: deployed)
+            let judged = gate.judge(outcome)
             return out.report(for: outcome, adding: judged.diagnostics, routes: judged.routes)
         }, emit: { _, report in
             redirected.note(report.target.host, options)

@@ -29,7 +29,13 @@ public enum EntitlementsCommand: Command {
     signs (an undefined one becomes empty). Give them with --xcconfig FILE (and --configuration
     NAME for [config=NAME] settings) or --build-setting NAME=VALUE: each entry is then checked as
     it will be signed, and one that comes out empty or malformed is AASA618, naming the setting.
-    Without settings such an entry is reported as unresolved (AASA613).
+    Without settings such an entry is reported as unresolved (AASA613). A Debug configuration
+    is a development build (its ?mode=developer entries are not AASA603).
+
+    What ships is judged against what it comes from: a bundle signed without the Associated
+    Domains entitlement its profile grants is AASA622 (the signing step dropped it), and source
+    entitlements given beside the build (App.entitlements Shop.ipa) are compared with it entry
+    by entry: one the build lacks is AASA623, one only the build has AASA624.
 
     The app ID is --app-id, else the profile's application-identifier, else the signed one (an
     .xcent, an executable, a bundle; nested bundles are checked with their own). Then, for each
@@ -65,7 +71,6 @@ public enum EntitlementsCommand: Command {
         guard !arguments.positionals.isEmpty else {
             throw UsageError("give at least one FILE (.entitlements, .xcent, .mobileprovision, an executable, .app, .ipa or .xcarchive), or \"entitlements\" in the configuration; see `aasa-check entitlements --help`")
         }
-        let appIDs = try arguments.appIDs()
         var domainFiles: [String: String] = [:]
         for spec in arguments.all("--domain-file") {
             guard let eq = spec.firstIndex(of: "="), eq != spec.startIndex, spec.index(after: eq) != spec.endIndex else {
@@ -75,8 +80,14 @@ public enum EntitlementsCommand: Command {
         }
 
         let out = context.output
+        // Read and lint every FILE, whatever it is: one report per file, bundle and slice.
+        // Policy: an unreadable input or --profile is exit status 2; the others are checked.
+        let flow = try EntitlementsFlow.read(arguments.positionals, arguments: arguments, console: context.console)
+        for (label, bytes) in flow.sources { out.source(label, bytes) }
+        if let problem = flow.profileProblem { out.unreadable(problem.message, subject: problem.subject) }
+        for problem in flow.problems { out.unreadable(problem.unreadable.message, subject: problem.unreadable.subject) }
         // Findings and fetches are collected and shown after the linting, as one report.
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = flow.diagnostics
         var fetches: [Fetch] = []
         var notes: [String] = []
         /// Which App Clip satisfied a full app's appclips entry: stated in every format.
@@ -85,56 +96,12 @@ public enum EntitlementsCommand: Command {
         var runNotices: [String] = []
         var fetchedHosts: [String] = []
 
-        // The profile given with --profile.
-        let now = Date()
-        var profile: EntitlementsFile?
-        if let path = arguments.value("--profile") {
-            if let file = EntitlementsInput.read(path, into: out, console: context.console) {
-                guard file.profile != nil else {
-                    throw UsageError("--profile \(SafeText.escape(path)): not a provisioning profile (no Entitlements dictionary)")
-                }
-                profile = file
-                for appID in appIDs.isEmpty ? [nil] : appIDs.map(Optional.some) {
-                    diagnostics += EntitlementsLinter.checkProfile(file, appID: appID)
-                }
-                diagnostics += EntitlementsLinter.checkExpiry(file, now: now)
-            }
-        }
-        let settings = try BuildSettingsInput.parse(arguments, appID: appIDs.first, profile: profile?.profile,
-                                                    console: context.console)
-
-        // Read and lint every FILE, whatever it is: one report per file, bundle and slice.
-        var linted: [EntitlementsReport] = []
-        for path in arguments.positionals {
-            let loaded = EntitlementsInput.load(path, console: context.console, now: now)
-            for (label, bytes) in loaded.sources { out.source(label, bytes) }
-            for problem in loaded.unreadable { out.unreadable(problem.message, subject: problem.subject) }
-            diagnostics += loaded.diagnostics
-            let reports = EntitlementsInput.lint(loaded, appID: appIDs.first, profile: profile, settings: settings, now: now)
-            for report in reports {
-                diagnostics += report.diagnostics
-                if report.file.profile != nil {
-                    for appID in appIDs.dropFirst() {
-                        diagnostics += EntitlementsLinter.checkProfile(report.file, appID: appID)
-                    }
-                }
-            }
-            linted += reports
-        }
-
-        // The cross-check (AASA607): each file against its own app ID unless --app-id is given.
-        func identities(_ result: EntitlementsReport) -> [String] {
-            // A repeated slice was checked with the first; nested bundles with their own app ID.
-            guard !result.isRepeat else { return [] }
-            return appIDs.isEmpty || result.appIdentity?.origin != .argument
-                ? [result.appIdentity?.appID].compactMap { $0 } : appIDs
-        }
-        let withoutID = linted.filter { !$0.isRepeat && identities($0).isEmpty && !EntitlementCrossCheck.plan($0.entries).isEmpty }
-        for result in withoutID {
-            notes.append("\(result.file.path ?? "<stdin>"): domains not checked against their files: "
+        for item in flow.withoutAppID {
+            notes.append("\(item.report.file.path ?? "<stdin>"): domains not checked against their files: "
                 + "no app ID (give --app-id, --profile, or an .xcent)")
         }
-        let plan = mergedPlan(linted.filter { !identities($0).isEmpty }.map { EntitlementCrossCheck.plan($0.entries) })
+        // The cross-check (AASA607): each file against its own app ID unless --app-id is given.
+        let plan = flow.plan
         if !plan.isEmpty {
             var documents: [String: AASADocument] = [:]
             var toFetch: [CheckTarget] = []
@@ -173,21 +140,9 @@ public enum EntitlementsCommand: Command {
             if !fetchedHosts.isEmpty {
                 notes.append("fetched and checked: " + fetchedHosts.joined(separator: ", "))
             }
-            for result in linted {
-                for appID in identities(result) {
-                    for verdict in EntitlementCrossCheck.verdicts(
-                        entries: result.entries, appID: appID, documents: documents, file: result.file.path)
-                    {
-                        switch verdict.outcome {
-                        case .missing(let d): diagnostics.append(d)
-                        case .listedClip(let clip):
-                            clipNotices.append("\(verdict.host): `\(verdict.entry.raw)` of \(appID) is satisfied by its App Clip "
-                                + "\(clip), listed in appclips.apps")
-                        case .listed: break
-                        }
-                    }
-                }
-            }
+            let crossCheck = flow.crossCheck(documents: documents)
+            diagnostics += crossCheck.diagnostics
+            clipNotices += crossCheck.clipNotices
         }
         for host in domainFiles.keys.sorted() where !plan.contains(where: { $0.host == host }) {
             notes.append("--domain-file \(host): no entitlement entry checked against a file uses this host; ignored")
@@ -195,8 +150,8 @@ public enum EntitlementsCommand: Command {
 
         out.fetches(fetches)
         out.findings(diagnostics)
-        for result in linted {
-            out.entitlements(result)
+        for item in flow.checked {
+            out.entitlements(item.report)
         }
         for path in arguments.positionals {
             out.subject(path == "-" ? "<stdin>" : path, kind: .entitlements)
@@ -206,18 +161,5 @@ public enum EntitlementsCommand: Command {
         for notice in runNotices { out.note(notice, kind: .notice) }
         let files = arguments.positionals.count
         return RunEnd(subject: files == 1 ? "1 file" : "\(files) files")
-    }
-
-    /// One plan for all files: each host once, its CDN needed when any file needs it.
-    static func mergedPlan(_ plans: [[DomainFileRequest]]) -> [DomainFileRequest] {
-        var out: [DomainFileRequest] = []
-        for request in plans.joined() {
-            if let i = out.firstIndex(where: { $0.host == request.host }) {
-                out[i].checkCDN = out[i].checkCDN || request.checkCDN
-            } else {
-                out.append(request)
-            }
-        }
-        return out
     }
 }

@@ -2,15 +2,17 @@ import Foundation
 import AASACore
 
 /// What `check DOMAIN` adds with `--routes`, `--entitlements` and `--profile`: the route list
-/// judged against each domain's served file (AASA701–AASA704), and the entitlement's entries
-/// for each domain cross-checked against it (AASA607), in the same report and exit status.
+/// judged against each domain's served file (AASA701–AASA704), and the entitlement read, linted
+/// and judged for each domain by the one entitlements flow (``EntitlementsFlow``: the entries
+/// served by the domain's file cross-checked per service, AASA607; the app the entitlement
+/// implies claimed and listed, AASA621 and AASA607), in the same report and exit status.
 struct DomainGate: Sendable {
     var routes: [RouteSpec] = []
     var routesFile: String?
     /// Whether the route list was read whole, so rules no route uses are reported (AASA704).
     var judgesRules = true
-    /// The linted entitlement files, each with the app IDs its domains must list.
-    var entitlements: [(report: EntitlementsReport, appIDs: [String])] = []
+    /// The entitlement, read and linted; `nil` without `--entitlements`.
+    var flow: EntitlementsFlow?
     /// `--app-id` values.
     var appIDs: [String] = []
     /// Findings about the gate's own inputs (entitlement lint, profile, unreadable route lines).
@@ -20,15 +22,25 @@ struct DomainGate: Sendable {
     /// Inputs that could not be read (exit status 2).
     var unreadable: [UnreadableInput] = []
 
+    /// The linted entitlement files, each with the app IDs its domains must list.
+    var entitlements: [(report: EntitlementsReport, appIDs: [String])] {
+        (flow?.checked ?? []).map { ($0.report, $0.appIDs) }
+    }
+
     /// Whether the gate has anything to do per domain.
     var isEmpty: Bool { routes.isEmpty && entitlements.isEmpty }
 
-    /// App IDs `check` itself must test for membership: with an entitlement, its cross-check
-    /// covers `--app-id` per service, so membership is not reported twice.
+    /// App IDs `check` itself must test for membership: with an entitlement, the flow judges
+    /// membership per domain with the entries' services, so it is not reported twice.
     var membershipAppIDs: [String] { entitlements.isEmpty ? appIDs : [] }
 
+    /// The apps routes are judged for: `--app-id`, else the app the entitlement implies (its
+    /// main app: not the App Clip or an extension), else every app of the domain's file.
+    var routeAppIDs: [String] { appIDs.isEmpty ? flow?.mainAppIDs ?? [] : appIDs }
+
     /// Reads `--routes`, `--entitlements` and `--profile`.
-    /// - Throws: ``UsageError`` when a file cannot be read at all or is not what it should be.
+    /// - Throws: ``UsageError`` when a file cannot be read at all or is not what it should be,
+    ///   and when the entitlement gives no app ID to check the domains for (check's policy).
     static func load(_ arguments: ParsedArguments, context: CommandContext) throws -> DomainGate {
         var gate = DomainGate()
         gate.appIDs = try arguments.appIDs()
@@ -41,68 +53,49 @@ struct DomainGate: Sendable {
             gate.inputDiagnostics += list.diagnostics
             if let unreadable = list.unreadable { gate.unreadable.append(unreadable) }
         }
-        /// An entitlements file or profile the gate needs: one that cannot be read stops the run.
-        func read(_ path: String) throws -> EntitlementsFile {
-            do {
-                let (file, bytes) = try EntitlementsInput.read(path, console: context.console)
-                if let bytes { gate.sources[file.path ?? "<stdin>"] = bytes }
-                return file
-            } catch {
-                throw UsageError(error.message)
+        guard let path = arguments.value("--entitlements") else {
+            if arguments.value("--profile") != nil {
+                // A profile alone: read and checked as the flow checks it.
+                let flow = try EntitlementsFlow.read([], arguments: arguments, console: context.console)
+                if let problem = flow.profileProblem { throw UsageError(problem.message) }
+                gate.sources.merge(flow.sources) { a, _ in a }
+                gate.inputDiagnostics += flow.diagnostics
             }
+            return gate
         }
-        var profile: EntitlementsFile?
-        if let path = arguments.value("--profile") {
-            let file = try read(path)
-            guard file.profile != nil else {
-                throw UsageError("--profile \(SafeText.value(path)): not a provisioning profile (no Entitlements dictionary)")
-            }
-            profile = file
-            for appID in gate.appIDs.isEmpty ? [nil] : gate.appIDs.map(Optional.some) {
-                gate.inputDiagnostics += EntitlementsLinter.checkProfile(file, appID: appID)
-            }
-            gate.inputDiagnostics += EntitlementsLinter.checkExpiry(file, now: Date())
+        // Any kind: an entitlements file, an executable, an .app, .ipa or .xcarchive.
+        let flow = try EntitlementsFlow.read([path], arguments: arguments, console: context.console)
+        // Policy: an unreadable --profile, or an entitlement with nothing readable, stops the
+        // run; a part of a built app that cannot be read is exit status 2.
+        if let problem = flow.profileProblem { throw UsageError(problem.message) }
+        guard !flow.checked.isEmpty else {
+            throw UsageError(flow.problems.first?.unreadable.message ?? "--entitlements \(SafeText.value(path)): nothing to read")
         }
-        if let path = arguments.value("--entitlements") {
-            // Any kind: an entitlements file, an executable, an .app, .ipa or .xcarchive.
-            let now = Date()
-            let loaded = EntitlementsInput.load(path, console: context.console, now: now)
-            guard !loaded.subjects.isEmpty else {
-                throw UsageError(loaded.unreadable.first?.message ?? "--entitlements \(SafeText.value(path)): nothing to read")
-            }
-            gate.unreadable += loaded.unreadable.map { UnreadableInput(subject: $0.subject, message: $0.message) }
-            gate.sources.merge(loaded.sources) { a, _ in a }
-            gate.inputDiagnostics += loaded.diagnostics
-            let settings = try BuildSettingsInput.parse(arguments, appID: gate.appIDs.first, profile: profile?.profile,
-                                                        console: context.console)
-            for report in EntitlementsInput.lint(loaded, appID: gate.appIDs.first, profile: profile, settings: settings, now: now) {
-                gate.inputDiagnostics += report.diagnostics
-                // Nested bundles are checked with their own signed app ID; a repeated slice not again.
-                let ids = report.isRepeat ? []
-                    : gate.appIDs.isEmpty || report.appIdentity?.origin != .argument
-                    ? [report.appIdentity?.appID].compactMap { $0 } : gate.appIDs
-                gate.entitlements.append((report, ids))
-            }
-            if gate.entitlements.allSatisfy({ $0.appIDs.isEmpty }) {
-                throw UsageError("--entitlements \(SafeText.value(path)): no app ID to check the domains for; give --app-id, --profile, an .xcent or a signed build")
-            }
+        gate.unreadable += flow.problems.map { UnreadableInput(subject: $0.unreadable.subject, message: $0.unreadable.message) }
+        gate.sources.merge(flow.sources) { a, _ in a }
+        gate.inputDiagnostics += flow.diagnostics
+        if flow.withAppID.isEmpty {
+            throw UsageError("--entitlements \(SafeText.value(path)): no app ID to check the domains for; give --app-id, --profile, an .xcent or a signed build")
         }
+        gate.flow = flow
         return gate
     }
 
     /// The findings and route verdicts for one domain's file as deployed: routes are judged
     /// by the copy devices decide by (``DeployedFile/deciding``), as `routes DOMAIN` judges
-    /// them, with AASA502 for each route the origin's file judges otherwise.
-    func judge(host: String, deployed: DeployedFile) -> (diagnostics: [Diagnostic], routes: [RouteVerdict]) {
-        guard let compiled = deployed.deciding ?? deployed.originValidation?.compiled else { return ([], []) }
-        // The entitlement is checked against the origin's file, as `entitlements` checks it.
-        let document = deployed.originValidation?.document ?? compiled.document
+    /// them, with AASA502 for each route the origin's file judges otherwise; the entitlement
+    /// is checked against the origin's file and the CDN copy, as `entitlements` checks it.
+    func judge(_ outcome: DomainOutcome) -> (diagnostics: [Diagnostic], routes: [RouteVerdict]) {
+        let host = outcome.target.host
+        guard let deployed = outcome.deployed, let compiled = deployed.deciding ?? deployed.originValidation?.compiled
+        else { return ([], []) }
         var diagnostics: [Diagnostic] = []
         var verdicts: [RouteVerdict] = []
         if let routesFile = routesFile, !routes.isEmpty {
             let mine = routes.filter { $0.host == nil || $0.host == host }
             let matcher = DocumentMatcher(compiled: compiled, host: host)
-            var result = RouteCheck.run(matcher: matcher, domain: host, routes: mine, appIDs: appIDs, routesFile: routesFile, judgeRules: judgesRules)
+            var result = RouteCheck.run(matcher: matcher, domain: host, routes: mine, appIDs: routeAppIDs, routesFile: routesFile,
+                                        judgeRules: judgesRules)
             if deployed.deciding == nil, let refusal = deployed.originValidation?.rejection { result = result.refused(by: refusal) }
             diagnostics += result.diagnostics.map { d in
                 var d = d.code == .aasa704 ? deployed.attributed(d) : d
@@ -117,13 +110,8 @@ struct DomainGate: Sendable {
             }
             verdicts = result.verdicts
         }
-        for (report, ids) in entitlements {
-            // Entries are keyed by the host whose file serves them (the apex for a wildcard).
-            // A full app's appclips entry is satisfied by its App Clip (EntitlementCrossCheck).
-            for appID in ids {
-                diagnostics += EntitlementCrossCheck.check(entries: report.entries, appID: appID,
-                                                           documents: [host: document], file: report.file.path)
-            }
+        if let flow, let document = deployed.originValidation?.document ?? deployed.cdnCopy?.document {
+            diagnostics += flow.judge(host: host, document: document, cdnCopy: deployed.cdnCopy?.document, fileLabel: outcome.fileLabel)
         }
         return (diagnostics, verdicts)
     }

@@ -136,40 +136,6 @@ enum EntitlementsInput {
             loaded.unreadable.append(Unreadable(message: "\(SafeText.escape(label)): holds no signed executable", subject: label))
         }
     }
-
-    /// Lints every subject of `loaded`: each bundle's entitlements with its own profile (else
-    /// `profile`), source files with `settings` expanded.
-    /// - Parameter appID: the first `--app-id`: it is the app checked for source files and for
-    ///   the main app of a built one; nested bundles are checked with their own signed app ID.
-    /// - Returns: one report per subject (a slice that repeats an earlier one reports nothing).
-    static func lint(_ loaded: Loaded, appID: String?, profile: EntitlementsFile?, settings: BuildSettings?, now: Date)
-        -> [EntitlementsReport]
-    {
-        var reports: [EntitlementsReport] = []
-        let mainBundle = loaded.subjects.first?.source.bundle
-        for subject in loaded.subjects {
-            let signed = subject.file.container == .codeSignatureXML || subject.file.container == .codeSignatureDER
-            let isMainApp = subject.source.bundle == mainBundle
-            if let earlier = subject.sameAs, earlier < reports.count {
-                var same = reports[earlier]
-                same.source = subject.source
-                same.diagnostics = []
-                same.isRepeat = true
-                reports.append(same)
-                continue
-            }
-            var report = EntitlementsLinter.lint(
-                subject.file, appID: isMainApp ? appID : nil, profile: subject.profile ?? profile,
-                now: now, settings: signed ? nil : settings)
-            report.source = subject.source
-            // A built app's nested bundles claim nothing unless their entitlements say so.
-            if signed, !isMainApp, subject.file.associatedDomains == .absent {
-                report.diagnostics.removeAll { $0.code == .aasa614 }
-            }
-            reports.append(report)
-        }
-        return reports
-    }
 }
 
 /// `--xcconfig FILE`, `--configuration NAME` and `--build-setting NAME=VALUE`: build settings

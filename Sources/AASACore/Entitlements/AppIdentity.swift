@@ -64,6 +64,13 @@ public struct AppIdentity: Sendable, Hashable, CustomStringConvertible {
     }
 
     static func hasVariable(_ s: String) -> Bool { s.containsUTF8("$(") || s.containsUTF8("${") }
+
+    /// Whether `appID` names one app: `<prefix>.<bundle id>` with both parts, no build variable
+    /// and no wildcard (`PREFIX.*`).
+    public static func isConcrete(_ appID: String) -> Bool {
+        guard !hasVariable(appID), !appID.hasSuffix("*"), let dot = appID.firstIndex(of: ".") else { return false }
+        return dot != appID.startIndex && appID.index(after: dot) != appID.endIndex
+    }
 }
 
 /// Whether an entitlements file looks like a release build's or a development build's, and
@@ -83,11 +90,17 @@ public enum BuildKind: Sendable, Hashable {
         }
     }
 
-    /// Judges, in order: the file's `get-task-allow`; the profile's `get-task-allow`;
-    /// `aps-environment` `production`; words in the file name (`Debug`, `Dev`… against
-    /// `Release`, `AppStore`, `Prod`…). With none of these it is taken as a release build's:
-    /// Xcode uses one `.entitlements` file for every configuration unless a separate one is set.
-    public static func of(_ file: EntitlementsFile, profile: ProvisioningProfile? = nil) -> BuildKind {
+    /// Judges, in order: the file's `get-task-allow`; the profile's `get-task-allow`; the
+    /// build configuration the entitlements are expanded for (`--configuration Debug`, or the
+    /// `CONFIGURATION` build setting: words such as `Debug`, `Dev` against `Release`, `Prod`,
+    /// `AppStore`; aasa-reference.md §3 and diagnostics.md AASA603: a build known to be a
+    /// development one is not a release build); `aps-environment` `production`; words in the
+    /// file name (`Debug`, `Dev`… against `Release`, `AppStore`, `Prod`…). With none of these it
+    /// is taken as a release build's: Xcode uses one `.entitlements` file for every
+    /// configuration unless a separate one is set.
+    /// - Parameter configuration: the configuration name the file's build settings are
+    ///   expanded for, when settings are given; `nil` otherwise (a signed file has none).
+    public static func of(_ file: EntitlementsFile, profile: ProvisioningProfile? = nil, configuration: String? = nil) -> BuildKind {
         if let allow = file.entitlements["get-task-allow"]?.boolValue {
             return allow ? .development(reason: "get-task-allow is true (development signing)")
                 : .release(reason: "get-task-allow is false (distribution signing)")
@@ -96,25 +109,52 @@ public enum BuildKind: Sendable, Hashable {
             return allow ? .development(reason: "the provisioning profile is a development profile (get-task-allow true)")
                 : .release(reason: "the provisioning profile is a distribution profile (get-task-allow false)")
         }
+        if let configuration, !configuration.isEmpty {
+            let shown = SafeText.escape(configuration, limit: 80)
+            switch nameKind(configuration) {
+            case .development(let w)?:
+                return .development(reason: "the configuration `\(shown)` is a development one (`\(w)`)")
+            case .release?:
+                return .release(reason: "the configuration is `\(shown)`")
+            case nil:
+                break
+            }
+        }
         if file.entitlements["aps-environment"]?.stringValue == "production" {
             return .release(reason: "aps-environment is production")
         }
         if let path = file.path {
             let name = String(path.split(separator: "/").last ?? Substring(path))
             let stem = name.split(separator: ".").first.map(String.init) ?? name
-            let words = nameWords(stem)
-            let joined = stem.lowercased()
-            if let w = words.first(where: { ["debug", "dev", "develop", "development", "developer"].contains($0) }) {
-                return .development(reason: "the file name says `\(w)`")
-            }
-            if let w = words.first(where: { ["release", "prod", "production", "distribution", "store"].contains($0) })
-                ?? ["appstore", "adhoc", "testflight"].first(where: { joined.contains($0) })
-            {
-                return .release(reason: "the file name says `\(w)`")
+            switch nameKind(stem) {
+            case .development(let w)?: return .development(reason: "the file name says `\(w)`")
+            case .release(let w)?: return .release(reason: "the file name says `\(w)`")
+            case nil: break
             }
         }
         return .release(reason: "nothing marks it as development-only (file name, get-task-allow); "
             + "Xcode signs every configuration with one entitlements file unless told otherwise")
+    }
+
+    /// What a name (a file name's stem, a configuration) says about the build, with the word
+    /// that says it: development words first (`DebugRelease` is a development name).
+    enum NameKind {
+        case development(String)
+        case release(String)
+    }
+
+    static func nameKind(_ name: String) -> NameKind? {
+        let words = nameWords(name)
+        let joined = name.lowercased()
+        if let w = words.first(where: { ["debug", "dev", "develop", "development", "developer"].contains($0) }) {
+            return .development(w)
+        }
+        if let w = words.first(where: { ["release", "prod", "production", "distribution", "store"].contains($0) })
+            ?? ["appstore", "adhoc", "testflight"].first(where: { joined.contains($0) })
+        {
+            return .release(w)
+        }
+        return nil
     }
 
     /// Lower-cased words of a file name: split at non-letters/digits and at lower→upper case.

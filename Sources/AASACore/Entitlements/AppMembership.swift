@@ -8,11 +8,14 @@ public enum AppMembership {
     ///   - fileLabel: how findings name the origin file (`example.com/.well-known/…`).
     ///   - cdnCopy: Apple's CDN copy, when fetched and usable: an app the origin lists but the
     ///     copy does not is not associated yet.
+    ///   - origin: whether to report app IDs the origin's file does not list (`false` when an
+    ///     entitlement entry for the domain already said so: `check --entitlements`).
     /// - Returns: AASA607 per app ID missing from the origin's applinks details (saying under
     ///   which other services it is listed), and per app ID the CDN copy lacks; app IDs compare
     ///   as the system compares them (``AppIdentity/canonical(_:)``).
     public static func check(
-        _ appIDs: [String], document: AASADocument, domain: String, fileLabel: String?, cdnCopy: AASADocument? = nil
+        _ appIDs: [String], document: AASADocument, domain: String, fileLabel: String?, cdnCopy: AASADocument? = nil,
+        origin: Bool = true
     ) -> [Diagnostic] {
         guard !appIDs.isEmpty else { return [] }
         let key = AppIdentity.canonical
@@ -27,6 +30,7 @@ public enum AppMembership {
                                         target: domain, source: .cdn))
             }
         }
+        guard origin else { return found }
         return found + appIDs.filter { !listed.contains(key($0)) }.map { id in
             let services = ["webcredentials", "appclips", "activitycontinuation"].filter { s in
                 document.appsService(s)?.apps?.contains { key($0.value) == key(id) } ?? false

@@ -157,7 +157,12 @@ public struct AssociatedDomainEntry: Sendable, Hashable {
         }
 
         guard let colon = trimmed.firstIndex(of: ":") else {
-            entry.malformations.append("no `service:` before the host (write `applinks:\(trimmed)`)")
+            // A build setting may hold the service and its colon (`$(APPLINK)` set to
+            // `applinks:example.com`): without settings the entry cannot be judged (AASA613
+            // says so), which is not the same as having no service.
+            if entry.unresolvedVariables.isEmpty {
+                entry.malformations.append("no `service:` before the host (write `applinks:\(trimmed)`)")
+            }
             entry.host = trimmed.lowercased()
             return entry
         }

@@ -58,6 +58,12 @@ public struct BuildSettings: Sendable {
 
     public init() {}
 
+    /// The configuration the settings are expanded for: `--configuration`, else the
+    /// `CONFIGURATION` setting as given (Xcode sets it to the configuration built).
+    public var configurationName: String? {
+        configuration ?? matching("CONFIGURATION").first?.value
+    }
+
     /// Whether any setting is defined.
     public var isEmpty: Bool { assignments.isEmpty }
 

@@ -94,11 +94,14 @@ public enum EntitlementCrossCheck {
     ///   - documents: parsed files by ``DomainFileRequest/host``; a host without a document
     ///     (not fetched, not JSON) is skipped: its failure is reported by whoever loaded it.
     ///   - file: the entitlements path, for `file`.
+    ///   - appIsClip: whether `appID` is an App Clip's (``EntitlementsReport/isAppClip``): the
+    ///     hint then proposes its own app ID for `appclips.apps`, not a clip of it.
     /// - Returns: one verdict per checked entry with a document, in entry order; a missing app
     ///   ID carries its AASA607, placed on the entry (line and column in the entitlements file),
     ///   `target` the host.
     public static func verdicts(
-        entries: [AssociatedDomainEntry], appID: String, documents: [String: AASADocument], file: String?
+        entries: [AssociatedDomainEntry], appID: String, documents: [String: AASADocument], file: String?,
+        appIsClip: Bool = false
     ) -> [Verdict] {
         let wanted = AppIdentity.canonical(appID)
         var out: [Verdict] = []
@@ -132,7 +135,7 @@ public enum EntitlementCrossCheck {
                 out.append(verdict)
                 continue
             }
-            if service == .appclips, let clip = listed.first(where: { isClip($0, of: appID) }) {
+            if service == .appclips, !appIsClip, let clip = listed.first(where: { isClip($0, of: appID) }) {
                 verdict.outcome = .listedClip(clip)
                 out.append(verdict)
                 continue
@@ -141,7 +144,7 @@ public enum EntitlementCrossCheck {
             let message = missingWhat.map { "\(place) \($0), so `\(EntitlementsLinter.shown(entry.raw))` does not work for \(EntitlementsLinter.shown(appID))" }
                 ?? "\(place) does not list \(EntitlementsLinter.shown(appID)) \(where_), so `\(EntitlementsLinter.shown(entry.raw))` does not work for this app"
             verdict.outcome = .missing(Diagnostic(
-                code: .aasa607, message: message, hint: hint(appID: appID, listed: listed, service: service),
+                code: .aasa607, message: message, hint: hint(appID: appID, listed: listed, service: service, appIsClip: appIsClip),
                 pointer: "/" + associatedDomainsKey + "/\(entry.index)", location: entry.location,
                 target: key, source: .entitlements, file: file))
             out.append(verdict)
@@ -149,11 +152,12 @@ public enum EntitlementCrossCheck {
         return out
     }
 
-    /// The AASA607 findings of ``verdicts(entries:appID:documents:file:)``.
+    /// The AASA607 findings of ``verdicts(entries:appID:documents:file:appIsClip:)``.
     public static func check(
-        entries: [AssociatedDomainEntry], appID: String, documents: [String: AASADocument], file: String?
+        entries: [AssociatedDomainEntry], appID: String, documents: [String: AASADocument], file: String?,
+        appIsClip: Bool = false
     ) -> [Diagnostic] {
-        verdicts(entries: entries, appID: appID, documents: documents, file: file).compactMap(\.diagnostic)
+        verdicts(entries: entries, appID: appID, documents: documents, file: file, appIsClip: appIsClip).compactMap(\.diagnostic)
     }
 
     /// Whether `candidate` is the app ID of an App Clip of `appID`: the same App ID prefix
@@ -170,7 +174,7 @@ public enum EntitlementCrossCheck {
 
     /// What the file lists instead, pointing out a near miss (same bundle id, other prefix;
     /// or a bundle id differing only in case).
-    static func hint(appID: String, listed: [String], service: AssociatedDomainService) -> String {
+    static func hint(appID: String, listed: [String], service: AssociatedDomainService, appIsClip: Bool = false) -> String {
         let wanted = AppIdentity(appID: appID, origin: .argument)
         let shownList = listed.prefix(5).map { "`\(EntitlementsLinter.shown($0))`" }.joined(separator: ", ")
             + (listed.count > 5 ? " and \(listed.count - 5) more" : "")
@@ -186,6 +190,11 @@ public enum EntitlementCrossCheck {
             $0.lowercased() == appID.lowercased() && AppIdentity.canonical($0) != AppIdentity.canonical(appID)
         }) {
             return "the file lists `\(EntitlementsLinter.shown(near))`: bundle ids compare case-sensitively"
+        }
+        if service == .appclips, appIsClip {
+            // The App Clip's own entry: the file must list this very app ID.
+            let add = "add \"\(EntitlementsLinter.shown(appID))\" (this App Clip's app ID) to appclips.apps"
+            return listed.isEmpty ? add : "the file lists \(shownList), not this App Clip; " + add
         }
         if service == .appclips {
             // The full app's entry is satisfied by a clip of it; the clip's own entry by its ID.

@@ -55,6 +55,10 @@ public struct EntitlementsFile: Sendable {
             ?? entitlements["com.apple.application-identifier"]?.stringValue
     }
 
+    /// Whether these are the entitlements of a code signature (what a built app is signed
+    /// with), not a source file or a profile.
+    public var isCodeSignature: Bool { container == .codeSignatureXML || container == .codeSignatureDER }
+
     /// The Associated Domains entitlement as found in the file.
     public enum AssociatedDomains: Sendable, Hashable {
         /// The key is not there.

@@ -31,6 +31,17 @@ public struct EntitlementsReport: Sendable {
             ?? signingProfile?.teamIdentifiers.first ?? appIdentity?.prefix
     }
 
+    /// Whether these are an App Clip's entitlements: the bundle sits in an app's `AppClips/`
+    /// folder, or the entitlements carry what Xcode signs into every App Clip
+    /// (`com.apple.developer.on-demand-install-capable` true, or
+    /// `com.apple.developer.parent-application-identifiers`; Apple: Creating an App Clip with
+    /// Xcode).
+    public var isAppClip: Bool {
+        if let bundle = source.bundle, bundle.split(separator: "/").dropLast().last == "AppClips" { return true }
+        return file.entitlements["com.apple.developer.on-demand-install-capable"]?.boolValue == true
+            || file.entitlements["com.apple.developer.parent-application-identifiers"] != nil
+    }
+
     /// `get-task-allow` of the entitlements (or the profile's), when set.
     public var getTaskAllow: Bool? {
         file.entitlements["get-task-allow"]?.boolValue ?? signingProfile?.getTaskAllow
@@ -62,7 +73,7 @@ public enum EntitlementsLinter {
         settings: BuildSettings? = nil
     ) -> EntitlementsReport {
         let identity = AppIdentity.resolve(argument: appID, file: file, profile: profile)
-        let kind = BuildKind.of(file, profile: profile?.profile)
+        let kind = BuildKind.of(file, profile: profile?.profile, configuration: settings?.configurationName)
         let base = file.profile != nil ? "/Entitlements/" + associatedDomainsKey : "/" + associatedDomainsKey
         var out: [Diagnostic] = []
         func report(_ code: DiagnosticCode, _ message: String, hint: String? = nil, entry: AssociatedDomainEntry? = nil) {
@@ -76,8 +87,12 @@ public enum EntitlementsLinter {
         switch file.associatedDomains {
         case .absent:
             if file.profile == nil {
-                report(.aasa614, "the file has no \(associatedDomainsKey) entitlement: the app claims no domain",
-                    hint: "add the Associated Domains capability in Xcode (Signing & Capabilities) with `applinks:<your domain>`")
+                if let dropped = droppedEntitlements(file, profile: profile) {
+                    out.append(dropped)
+                } else {
+                    report(.aasa614, "the file has no \(associatedDomainsKey) entitlement: the app claims no domain",
+                        hint: "add the Associated Domains capability in Xcode (Signing & Capabilities) with `applinks:<your domain>`")
+                }
             }
         case .wrongType(let type):
             report(.aasa601, "\(associatedDomainsKey) is a <\(type)>, not an <array> of strings",
@@ -160,23 +175,94 @@ public enum EntitlementsLinter {
                 hint: "enable Associated Domains for the App ID in the developer account, then regenerate and download the profile")
         }
         if let appID {
-            let wanted = AppIdentity(appID: appID, origin: .argument)
-            let prefixes = Set(([p.appIDPrefix].compactMap { $0 } + p.appIDPrefixes).map { $0.uppercased() })
-            if !prefixes.isEmpty, !prefixes.contains(wanted.prefix.uppercased()) {
-                report("\(name) is for App ID prefix \(prefixes.sorted().joined(separator: ", ")), "
-                    + "not \(shown(wanted.prefix)) of the app ID checked (`\(shown(appID))`)",
-                    hint: "use the app ID the profile signs (`\(shown(p.applicationIdentifier ?? ""))`) or the profile of this app")
-            } else if let bundle = p.bundleID, bundle != wanted.bundleID {
-                report("\(name) is for bundle id `\(shown(bundle))`, not `\(shown(wanted.bundleID))` of the app ID checked",
-                    hint: "use the profile made for this app")
-            } else if let pattern = p.wildcardBundleStem, !wanted.bundleID.utf8.starts(with: pattern.utf8) {
-                // A wildcard App ID (`PREFIX.com.example.*`) covers the bundle IDs that start so.
-                report("\(name) is for the wildcard App ID `\(shown(p.applicationIdentifier ?? ""))`, which does not cover "
-                    + "bundle id `\(shown(wanted.bundleID))` of the app ID checked",
-                    hint: "use a profile whose App ID covers this bundle id")
-            }
+            out += checkProfileSigns(profile, appID: appID)
         }
         return out
+    }
+
+    /// The app an app ID belongs to, as AASA612's messages name it.
+    public enum AppIDSource: Sendable, Hashable {
+        /// `--app-id`, or the app ID otherwise chosen for the check.
+        case checked
+        /// The `application-identifier` signed in (or written in) this entitlements file.
+        case entitlements(String?)
+    }
+
+    /// AASA612 when the provisioning profile does not sign `appID`: another App ID prefix,
+    /// another bundle id, or a wildcard App ID that does not cover it (Apple: Associated
+    /// Domains Entitlement; a build can only be signed with a profile of its own App ID).
+    /// - Parameter source: what `appID` is, for the message: the app ID checked, or the
+    ///   entitlement's own `application-identifier` (a `--profile` of another app than the
+    ///   `.xcent` or executable it is given with).
+    /// - Returns: `[]` when `profile` is not a provisioning profile or signs `appID`.
+    public static func checkProfileSigns(_ profile: EntitlementsFile, appID: String, source: AppIDSource = .checked) -> [Diagnostic] {
+        guard let p = profile.profile else { return [] }
+        let name = p.name.map { "`\(shown($0))`" } ?? "the provisioning profile"
+        let of: String
+        let fix: String
+        switch source {
+        case .checked:
+            of = "the app ID checked (`\(shown(appID))`)"
+            fix = "use the app ID the profile signs (`\(shown(p.applicationIdentifier ?? ""))`) or the profile of this app"
+        case .entitlements(let path):
+            of = "the application-identifier `\(shown(appID))` of \(path.map { "`\(shown($0))`" } ?? "the entitlements"), "
+                + "so a build of this app cannot be signed with it and the domains would be checked for another app"
+            fix = "give the profile of this app (the one whose application-identifier is `\(shown(appID))`), or the entitlements "
+                + "of the profile's app"
+        }
+        let wanted = AppIdentity(appID: appID, origin: .argument)
+        let prefixes = Set(([p.appIDPrefix].compactMap { $0 } + p.appIDPrefixes).map { $0.uppercased() })
+        let message: String
+        let hint: String
+        if !prefixes.isEmpty, !prefixes.contains(wanted.prefix.uppercased()) {
+            message = "\(name) is for App ID prefix \(prefixes.sorted().joined(separator: ", ")), not \(shown(wanted.prefix)) of " + of
+            hint = fix
+        } else if let bundle = p.bundleID, bundle != wanted.bundleID {
+            message = source == .checked
+                ? "\(name) is for bundle id `\(shown(bundle))`, not `\(shown(wanted.bundleID))` of the app ID checked"
+                : "\(name) is for bundle id `\(shown(bundle))`, not `\(shown(wanted.bundleID))` of " + of
+            hint = source == .checked ? "use the profile made for this app" : fix
+        } else if let pattern = p.wildcardBundleStem, !wanted.bundleID.utf8.starts(with: pattern.utf8) {
+            // A wildcard App ID (`PREFIX.com.example.*`) covers the bundle IDs that start so.
+            message = "\(name) is for the wildcard App ID `\(shown(p.applicationIdentifier ?? ""))`, which does not cover "
+                + "bundle id `\(shown(wanted.bundleID))` of " + (source == .checked ? "the app ID checked" : of)
+            hint = source == .checked ? "use a profile whose App ID covers this bundle id" : fix
+        } else {
+            return []
+        }
+        return [Diagnostic(
+            code: .aasa612, message: message, hint: hint, pointer: "/Entitlements/" + associatedDomainsKey,
+            target: profile.path, source: .entitlements, file: profile.path)]
+    }
+
+    /// AASA622: a code signature without `com.apple.developer.associated-domains` although the
+    /// provisioning profile it is signed with grants the capability: the signing step dropped
+    /// the entitlements (a build re-signed after `xcodebuild … CODE_SIGNING_ALLOWED=NO` or
+    /// `--no-codesign`, `codesign` without `--entitlements`), so the app claims no domain
+    /// (Apple: TN3125 Inside Code Signing: Provisioning Profiles; Associated Domains Entitlement).
+    /// - Parameters:
+    ///   - file: the entitlements of a code signature (``EntitlementsFile/isCodeSignature``).
+    ///   - profile: the profile it is signed with (the bundle's `embedded.mobileprovision`,
+    ///     else `--profile`).
+    /// - Returns: `nil` unless the signature lacks the key and the profile grants it.
+    public static func droppedEntitlements(_ file: EntitlementsFile, profile: EntitlementsFile?) -> Diagnostic? {
+        guard file.isCodeSignature, case .absent = file.associatedDomains, let p = profile?.profile,
+              p.grantsAssociatedDomains
+        else { return nil }
+        let name = p.name.map { "`\(shown($0))`" } ?? "the provisioning profile"
+        let what = file.applicationIdentifier == nil
+            ? "with none of the entitlements its profile grants (not even application-identifier)"
+            : "without \(associatedDomainsKey)"
+        return Diagnostic(
+            code: .aasa622,
+            message: "\(shown(file.path ?? "the executable")) is signed \(what), although \(name), the provisioning profile it is "
+                + "signed with, grants Associated Domains: the signing step dropped the entitlements (a build re-signed after "
+                + "`--no-codesign`, or `codesign` run without `--entitlements`), so the app claims no domain and every "
+                + "universal link and passkey of it is dead",
+            hint: "sign the bundle again with its entitlements: `codesign --force --sign \"Apple Distribution: …\" "
+                + "--entitlements App.entitlements Payload/App.app` (nested bundles first, each with its own), or let "
+                + "`xcodebuild -exportArchive` sign the archive; then check the signed build again",
+            pointer: "/" + associatedDomainsKey, target: file.path, source: .entitlements, file: file.path)
     }
 
     /// Why an entry cannot be expanded into a working one (AASA618).
