@@ -7,22 +7,28 @@
 #   curl --parallel --parallel-max 64                                      (the baseline)
 # where curl fetches the same file URLs with the same --cacert, --connect-to and
 # -A AASA-Bot/1.0.0 (and --compressed, as aasa-check accepts any coding). Then once each, for
-# memory: --format json, sarif and junit. Every output is checked (one record per domain, the
-# JSON, SARIF and JUnit parse and hold every domain). Printed: wall time median and min, the
-# ratio to curl, peak memory (/usr/bin/time %M), CPU time; the targets; and what the rate
-# measured means for a million domains on one machine and on N shards.
+# memory: the formats of $FORMATS (default json, sarif and junit; FORMATS=all for every format
+# of check), and with BASELINE-BINARY the same formats with that binary (an older build), side
+# by side. Every output is checked (one record per domain, the JSON, SARIF and JUnit parse and
+# hold every domain, HTML has a section per domain). Printed: wall time median and min, the
+# ratio to curl, peak memory (/usr/bin/time %M), CPU time and output bytes; the targets; and
+# what the rate measured means for a million domains on one machine and on N shards.
 #
 # Targets: jsonl within 1.25x of curl's wall time at concurrency 64, under 64 MB; json under
-# 96 MB; sarif and junit under 128 MB.
+# 96 MB; sarif and junit under 128 MB; every other format under 128 MB.
 #
 # Other work on the machine disturbs wall times: the load average before and after is printed
 # beside the figures.
 #
-# Usage: scripts/bench-batch.sh [ROUNDS] [COUNT]
+# Usage: scripts/bench-batch.sh [ROUNDS] [COUNT] [BASELINE-BINARY]
+#        FORMATS="json sarif junit" or FORMATS=all (every format of check)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
 count=${2:-20000}
+baseline=${3:-}
+formats=${FORMATS:-json sarif junit}
+if [ "$formats" = all ]; then formats="json sarif junit text github xcode html markdown"; fi
 concurrency=64
 
 . scripts/bench-setup.sh bench-batch
@@ -42,7 +48,8 @@ verify() { # format file
 import json, sys, xml.etree.ElementTree as ET
 fmt, path, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 if fmt == "jsonl":
-    domains = [json.loads(line)["domain"] for line in open(path)]
+    # Records of no domain (the run's notes) are not domains.
+    domains = [d for d in (json.loads(line)["domain"] for line in open(path)) if d is not None]
     ok = len(domains) == n and len(set(domains)) == n
 elif fmt == "json":
     doc = json.load(open(path))
@@ -50,26 +57,36 @@ elif fmt == "json":
 elif fmt == "sarif":
     doc = json.load(open(path))
     ok = len(doc["runs"][0]["results"]) == n
-else:
+elif fmt == "junit":
     root = ET.parse(path).getroot()
     ok = sum(1 for _ in root.iter("testcase")) >= n
+elif fmt == "html":
+    text = open(path, encoding="utf-8").read()
+    ok = text.count('<section class="subject domain"') == n and text.rstrip().endswith("</html>")
+elif fmt == "markdown":
+    text = open(path, encoding="utf-8").read()
+    ok = len(text) <= 65536 and text.startswith("## aasa-check check")
+else:
+    # text, github, xcode: a line at least per domain (each has its AASA505 with --no-cdn).
+    ok = sum(1 for _ in open(path, encoding="utf-8")) >= n
+if not ok:
 if not ok:
     sys.exit(f"bench-batch: the {fmt} output does not hold the {n} domains")
 PY
 }
 
-run_aasa() { # format
-    local status=0
-    /usr/bin/time -o "$work/t" -f "%e %M %U %S" timeout 900 "$bin" --domains "$work/hosts.txt" --no-cdn \
+run_aasa() { # format [binary label]
+    local status=0 binary=${2:-$bin} label=${3:-aasa}
+    /usr/bin/time -o "$work/t" -f "%e %M %U %S" timeout 900 "$binary" --domains "$work/hosts.txt" --no-cdn \
         --concurrency "$concurrency" --format "$1" --cacert "$HARNESS_CA" --connect-to "$connect" \
         > "$work/out.$1" 2> "$work/err" || status=$?
     if [ "$status" -gt 1 ]; then
-        echo "bench-batch: aasa-check --format $1 exited $status:" >&2
+        echo "bench-batch: $binary --format $1 exited $status:" >&2
         head -5 "$work/err" >&2
         exit 1
     fi
     verify "$1" "$work/out.$1"
-    echo "aasa-$1 $(tail -1 "$work/t")" >> "$work/results"
+    echo "$label-$1 $(tail -1 "$work/t") $(stat -c %s "$work/out.$1")" >> "$work/results"
 }
 run_curl() {
     local status=0
@@ -93,13 +110,21 @@ for r in $(seq 1 "$rounds"); do
     if [ $((r % 2)) = 1 ]; then run_aasa jsonl; run_curl; else run_curl; run_aasa jsonl; fi
     echo "  round $r of $rounds done" >&2
 done
-for f in json sarif junit; do run_aasa "$f"; echo "  --format $f done" >&2; done
+for f in $formats; do
+    run_aasa "$f"
+    echo "  --format $f done" >&2
+    if [ -n "$baseline" ] && "$baseline" help check | grep -q "$f"; then
+        run_aasa "$f" "$baseline" base
+        echo "  baseline --format $f done" >&2
+    fi
+done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-python3 - "$work/results" "$count" <<'PY'
+python3 - "$work/results" "$count" "$formats" <<'PY'
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1])]
 n = int(sys.argv[2])
+formats = sys.argv[3].split()
 def pick(tool):
     r = [x for x in rows if x[0] == tool]
     return [float(x[1]) for x in r], [int(x[2]) / 1024 for x in r], [float(x[3]) + float(x[4]) for x in r]
@@ -112,13 +137,21 @@ print("  %-22s %6.2f s / %6.2f s    %6.1f MB      %6.2f s   %.2fx / %.2fx" % (
     "aasa-check jsonl", statistics.median(at), min(at), max(am), statistics.median(ac), ratio, min(at) / min(ct)))
 print("  %-22s %6.2f s / %6.2f s    %6.1f MB      %6.2f s" % (
     "curl --parallel", statistics.median(ct), min(ct), max(cm), statistics.median(cc)))
-limits = {"json": 96, "sarif": 128, "junit": 128}
 verdicts = [("jsonl time within 1.25x of curl", ratio <= 1.25, f"{ratio:.2f}x"),
             ("jsonl peak memory under 64 MB", max(am) < 64, f"{max(am):.1f} MB")]
-for f, limit in limits.items():
-    t, m, c = pick("aasa-" + f)
-    print("  %-22s %6.2f s               %6.1f MB      %6.2f s" % ("aasa-check " + f, t[0], m[0], c[0]))
-    verdicts.append((f"{f} peak memory under {limit} MB", m[0] < limit, f"{m[0]:.1f} MB"))
+def size(tool):
+    r = [x for x in rows if x[0] == tool]
+    return int(r[0][5]) / 1e6 if r and len(r[0]) > 5 else float("nan")
+print("  %-22s %-22s %-14s %-10s %s" % ("once each", "wall", "peak RSS", "CPU", "output"))
+for f in formats:
+    limit = 96 if f == "json" else 128
+    for tool, name in (("aasa-" + f, "aasa-check " + f), ("base-" + f, "  baseline " + f)):
+        t, m, c = pick(tool)
+        if not t:
+            continue
+        print("  %-22s %6.2f s               %6.1f MB      %6.2f s   %8.1f MB" % (name, t[0], m[0], c[0], size(tool)))
+        if tool.startswith("aasa-"):
+            verdicts.append((f"{f} peak memory under {limit} MB", m[0] < limit, f"{m[0]:.1f} MB"))
 print("targets:")
 for what, ok, figure in verdicts:
     print(f"  {what:38s} {figure:>9s}  {'met' if ok else 'MISSED'}")

@@ -62,7 +62,7 @@ import AASACore
         let long = String(repeating: "q", count: 50_000)
         let format = run(["validate", "--format", long, "x.json"])
         #expect(format.status == 2)
-        #expect(format.stderr == "aasa-check validate: --format must be one of text, json, sarif, junit, github, html, markdown for `aasa-check validate`; got \(long.prefix(199))… (50000 characters)\n")
+        #expect(format.stderr == "aasa-check validate: --format must be one of text, json, sarif, junit, github, html, markdown, xcode for `aasa-check validate`; got \(long.prefix(199))… (50000 characters)\n")
         let match = run(["match", fixturePath("routes/soar-starter-aasa.json"), "--domain", "soar.example", "/" + long])
         #expect(match.stdout.utf8.count < 4_000)
         #expect(match.stdout.hasPrefix("https://soar.example/" + String(long.prefix(178)) + "… (50021 characters)\n"))

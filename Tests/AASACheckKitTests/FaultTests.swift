@@ -156,7 +156,7 @@ struct FaultTests {
         let readme = String(decoding: try Data(contentsOf: packageRoot.appendingPathComponent("README.md")), as: UTF8.self)
         // The README's words, with its line breaks folded.
         let words = readme.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        let common = ["text", "json", "sarif", "junit", "github", "html", "markdown"]
+        let common = AASACheck.commands.first { $0.name == "validate" }!.formats.map(\.rawValue)
         #expect(words.contains("Every command but `explain` takes `--format \(common.joined(separator: "|"))`"))
         let explainFormats = ExplainCommand.formats.map(\.rawValue).joined(separator: "|")
         #expect(words.contains("it takes `--format \(explainFormats)`, `--quiet` and `--no-color`, and neither `--fail-on` nor a configuration"))

@@ -11,7 +11,7 @@ import Testing
 /// files again with `AASA_UPDATE_GOLDEN=1 swift test --filter Golden` and review the diff.
 enum Golden {
     static let directory = packageRoot.appendingPathComponent("Fixtures/golden")
-    static let formats = ["text", "json", "sarif", "junit", "github"]
+    static let formats = ["text", "json", "sarif", "junit", "github", "xcode"]
 
     static func input(_ name: String) -> String { directory.appendingPathComponent("inputs/" + name).path }
 

@@ -45,7 +45,7 @@ func temporaryDirectory() throws -> String {
             #expect(usage?.contains("text|json") == false)
         }
         #expect(run(["help", "explain"]).stdout.contains("  --format FORMAT  Output format: text, json, html or markdown (default text).\n"))
-        #expect(run(["help", "validate"]).stdout.contains("Output format: text, json, sarif, junit, github, html or markdown (default text)."))
+        #expect(run(["help", "validate"]).stdout.contains("Output format: text, json, sarif, junit, github, html, markdown or xcode (default text)."))
     }
 
     @Test func explainTakesTextOrJSONOnly() {

@@ -2,6 +2,9 @@ import AASACore
 import AASANet
 import Foundation
 import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 @testable import AASACheckKit
 
 /// The output pipeline without the network: records of many domains through every format.
@@ -78,6 +81,90 @@ import Testing
         #expect(json["unreadable"] == nil)
     }
 
+    /// SARIF of many domains goes through the temporary file (issue 22), and each result's
+    /// `ruleIndex`, written as a marker while the codes used were not known, names its rule.
+    @Test func sarifOfManyDomainsIsStreamedWithTheRightRuleIndices() async throws {
+        let r = try await offPool { Result { try runDomains("sarif", count: 6_000) } }.get()
+        #expect(r.status == 1)
+        #expect(r.out.utf8.count > 2 * SpillBuffer.memoryLimit)
+        #expect(!r.out.contains("\u{0}"))
+        let sarif = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        let run0 = try #require((sarif["runs"] as? [[String: Any]])?.first)
+        let rules = try #require(((run0["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect(rules.compactMap { $0["id"] as? String } == ["AASA105", "AASA502"])
+        let results = try #require(run0["results"] as? [[String: Any]])
+        #expect(results.count == 12_000)
+        for (i, result) in results.enumerated() {
+            let index = try #require(result["ruleIndex"] as? Int)
+            #expect(rules[index]["id"] as? String == result["ruleId"] as? String)
+            #expect(result["ruleId"] as? String == (i % 2 == 0 ? "AASA105" : "AASA502"))
+        }
+        let targets = results.map { ($0["properties"] as? [String: Any])?["target"] as? String ?? "" }
+        #expect(targets == (0..<6_000).flatMap { ["host-\($0).example", "host-\($0).example"] })
+        // The requests have no place in SARIF: counted in a notification.
+        let notes = try #require(((run0["invocations"] as? [[String: Any]])?.first?["toolExecutionNotifications"]) as? [[String: Any]])
+        #expect(notes.compactMap { ($0["message"] as? [String: Any])?["text"] as? String }
+            == ["--format sarif leaves out 6000 requests (--format json shows them)"])
+    }
+
+    /// A marker cut by the end of a chunk read back from the spill is put together again.
+    @Test func ruleIndexMarkersAcrossChunkEndsAreReplaced() {
+        let buffer = SpillBuffer()
+        var expected = ""
+        // Markers at every offset modulo the chunk size, around the chunk ends.
+        for i in 0..<240_000 {
+            let code = i % 3 == 0 ? "AASA105" : "AASA2\(i % 10)\(i % 7)"
+            buffer.append("é\(i)" + "\u{0}" + code + "\u{0}" + ",")
+            expected += "é\(i)" + (code == "AASA105" ? "0" : "1") + ","
+        }
+        let capture = Capture()
+        let sink = OutputSink(console: Console(stdout: { capture.appendOut($0) }, stderr: { _ in }))
+        var index: [String: Int] = ["AASA105": 0]
+        for a in 0..<10 { for b in 0..<7 { index["AASA2\(a)\(b)"] = 1 } }
+        SARIFRenderer.drain(buffer, replacingMarkersWith: index, into: sink)
+        #expect(expected.utf8.count > 2 * SpillBuffer.memoryLimit)
+        #expect(capture.out == expected)
+    }
+
+    /// JUnit of many domains: each domain's suite written as it comes, through the temporary
+    /// file, the totals counted on the way (issue 22).
+    @Test func junitOfManyDomainsIsStreamedInInputOrder() async throws {
+        let r = try await offPool { Result { try runDomains("junit", count: 6_000) } }.get()
+        #expect(r.status == 1)
+        #expect(r.out.utf8.count > 2 * SpillBuffer.memoryLimit)
+        let root = try #require(try XMLDocument(xmlString: r.out).rootElement())
+        #expect(root.attribute(forName: "tests")?.stringValue == "6000")
+        #expect(root.attribute(forName: "failures")?.stringValue == "6000")
+        let suites = try root.nodes(forXPath: "/testsuites/testsuite").compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue }
+        #expect(suites == (0..<6_000).map { "host-\($0).example" })
+        let last = try #require(try root.nodes(forXPath: "//testsuite[@name='host-5999.example']/testcase").first as? XMLElement)
+        #expect(last.elements(forName: "failure").first?.attribute(forName: "type")?.stringValue == "AASA105")
+        #expect(last.elements(forName: "system-out").first?.stringValue?.contains("origin: GET https://host-5999.example/") == true)
+    }
+
+    /// `coverage --format jsonl`: decision lines stop at the byte cap; the decisions past it
+    /// are counted in the last record, with a note (issue 22). Whole pages only: a page's lines
+    /// are written together or not at all.
+    @Test func jsonLinesDecisionsStopAtTheCapAndAreCounted() throws {
+        let capture = Capture()
+        let sink = OutputSink(console: Console(stdout: { capture.appendOut($0) }, stderr: { _ in }))
+        let renderer = JSONLinesRenderer(run: RunInfo(command: "coverage"), sink: sink, maxPageBytes: 10_000)
+        for i in 0..<1_000 {
+            renderer.page(PageDecisions(url: "https://shop.example/p/\(i)", section: "/p",
+                                        decisions: [("A.x", .match, 0, 1), ("A.y", .noMatch, nil, nil)]))
+        }
+        renderer.findings([])
+        renderer.finish(RunSummary())
+        let lines = capture.out.split(separator: "\n").map(String.init)
+        let pages = lines.dropLast()
+        #expect(pages.map { $0.utf8.count + 1 }.reduce(0, +) <= 10_000)
+        #expect(pages.count % 2 == 0 && pages.count > 50, "whole pages: \(pages.count) lines")
+        let last = try #require(try JSONSerialization.jsonObject(with: Data(lines.last!.utf8)) as? [String: Any])
+        let leftOut = try #require(last["leftOut"] as? [String: Int])
+        #expect(leftOut["page"] == 2_000 - pages.count)
+        #expect((last["notes"] as? [String])?.first == "\(2_000 - pages.count) page decisions past the first 10,000 bytes of lines are counted, not written; --format json has the tables by section")
+    }
+
     @Test func textOfManyDomainsHasOneBlockEachAndOneSummary() throws {
         let r = try runDomains("text", count: 50)
         #expect(r.out.components(separatedBy: " — failed\n").count - 1 == 51)
@@ -110,7 +197,7 @@ import Testing
 
     @Test func everyFormatIsRegisteredOnceByName() {
         let names = OutputFormat.all.map(\.rawValue)
-        #expect(names == ["text", "json", "jsonl", "sarif", "junit", "github", "html", "markdown"])
+        #expect(names == ["text", "json", "jsonl", "sarif", "junit", "github", "html", "markdown", "xcode"])
         #expect(Set(names).count == names.count)
         for name in names { #expect(OutputFormat(rawValue: name)?.rawValue == name) }
         #expect(OutputFormat(rawValue: "xml") == nil)

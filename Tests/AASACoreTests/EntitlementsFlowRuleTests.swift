@@ -395,4 +395,17 @@ import Testing
         #expect(try judge(["webcredentials:soarstarter.com"], host: "soarstarter.com", file: Self.other, isMainApp: false).map(\.code)
             == [.aasa607])
     }
+
+    @Test func aProfileGivenAsTheEntitlementImpliesItsAppButClaimsNoDomain() throws {
+        let profile = try Self.profile(grants: true)
+        let report = EntitlementsLinter.lint(profile)
+        #expect(report.appIdentity?.appID == Self.app)
+        func judge(_ file: String) throws -> [DiagnosticCode] {
+            let document = try #require(Validator.validate(Array(file.utf8), domain: "soarstarter.com").document)
+            return CheckedDomain.judge(host: "soarstarter.com", apps: [.init(report: report, appIDs: [Self.app], isMainApp: true)],
+                                       document: document, fileLabel: nil).map(\.code)
+        }
+        #expect(try judge(Self.listing) == [])
+        #expect(try judge(Self.other) == [.aasa607])
+    }
 }

@@ -199,7 +199,8 @@ public final class RunOutput {
         renderer.diff(r)
     }
 
-    public func note(_ text: String, kind: Note.Kind = .remark) { renderer.note(Note(text, kind: kind)) }
+    /// A sentence about the run, its long runs cut (it may quote a file or a server).
+    public func note(_ text: String, kind: Note.Kind = .remark) { renderer.note(Note(SafeText.clipRuns(text), kind: kind)) }
 
     public func documentation(_ docs: [CodeDoc], listing: Bool) { renderer.documentation(docs, listing: listing) }
 

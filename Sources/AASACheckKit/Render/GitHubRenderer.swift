@@ -6,13 +6,45 @@ import Foundation
 /// text from a server can start a command of its own, and control characters (ESC, BEL, …)
 /// from file contents or names made visible as ``SafeText`` does, so none reaches a log viewer.
 /// One line per finding, written as it arrives; inputs that could not be read at the end.
+///
+/// Notes about the run are `::notice` lines (`--quiet` leaves remarks out, as in text); what
+/// an annotation has no place for — requests, `match` decisions, route verdicts (a route not
+/// decided as expected has its finding), ignored findings, entitlement summaries, diff
+/// changes (each has its finding) — is counted and named in one `::notice` at the end
+/// (``LeftOut``). A file checked without findings has no annotation.
 public final class GitHubRenderer: Renderer {
     public static let name = "github"
 
+    private let run: RunInfo
     private let sink: OutputSink
     private var unreadable: [UnreadableInput] = []
+    private var leftOut = LeftOut()
 
-    public init(run: RunInfo, sink: OutputSink) { self.sink = sink }
+    public init(run: RunInfo, sink: OutputSink) {
+        self.run = run
+        self.sink = sink
+    }
+
+    /// A file checked: named by its findings' annotations; a clean one has none.
+    public func subject(_ subject: Subject) {}
+
+    public func suppressed(_ suppressed: [Suppressed]) { leftOut.add(.suppressed, suppressed.count) }
+
+    public func fetches(_ fetches: [Fetch]) { leftOut.add(.fetch, fetches.count) }
+
+    public func decisions(_ decisions: [MatchResult], for url: String) { leftOut.add(.decision, decisions.count) }
+
+    public func route(_ verdict: RouteVerdict) { leftOut.add(.route) }
+
+    public func rules(_ table: RuleTable) { leftOut.add(.rules) }
+
+    public func entitlements(_ report: EntitlementsReport) { leftOut.add(.entitlements) }
+
+    public func page(_ page: PageDecisions) { leftOut.add(.page, page.decisions.count) }
+
+    public func diff(_ report: DiffReport) { leftOut.add(.change, report.changes.count + report.routes.count) }
+
+    public func documentation(_ docs: [CodeDoc], listing: Bool) { leftOut.add(.documentation, docs.count) }
 
     public func findings(_ findings: [Finding]) {
         sink.write(findings.map { Self.annotation($0.diagnostic) }.joined())
@@ -27,10 +59,14 @@ public final class GitHubRenderer: Renderer {
     public func domain(_ report: DomainReport) {
         findings(report.findings)
         folded(report.folded)
+        suppressed(report.suppressed)
+        fetches(report.fetches)
+        leftOut.add(.route, report.routes.count)
     }
 
     public func note(_ note: Note) {
-        if note.kind == .notice { sink.write("::notice title=\(Self.property("aasa-check"))::\(Self.data(note.text))\n") }
+        guard !(run.quiet && note.kind == .remark) else { return }
+        sink.write("::notice title=\(Self.property("aasa-check"))::\(Self.data(note.text))\n")
     }
 
     public func unreadable(_ input: UnreadableInput) { unreadable.append(input) }
@@ -53,6 +89,9 @@ public final class GitHubRenderer: Renderer {
         for input in unreadable {
             let file = input.subject.map { "file=" + Self.property($0) + "," } ?? ""
             out += "::error \(file)title=\(Self.property("aasa-check: input not read"))::\(Self.data(input.message))\n"
+        }
+        if let sentence = leftOut.sentence(format: Self.name) {
+            out += "::notice title=\(Self.property("aasa-check"))::\(Self.data(sentence))\n"
         }
         sink.write(out)
     }

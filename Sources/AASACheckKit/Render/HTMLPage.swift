@@ -182,8 +182,17 @@ enum HTMLPage {
     static func rules(_ table: RuleTable, routesGiven: Bool) -> String {
         guard !table.entries.isEmpty else { return "" }
         var out = ""
-        for entry in table.entries {
-            let apps = entry.appIDs.map { "<code>\(text($0))</code>" }.joined(separator: ", ")
+        for (i, entry) in table.entries.enumerated() {
+            if entry.rules.isEmpty && entry.more > 0 {
+                // Past the table's cap: the entries left are counted, not shown.
+                let rest = table.entries[i...]
+                let rules = rest.reduce(0) { $0 + $1.rules.count + $1.more }
+                out += "<p>\(rest.count) more \(rest.count == 1 ? "entry" : "entries") with \(plural(rules, "rule")) not shown "
+                    + "(the table shows \(RuleTable.totalRowLimit) rules at most; the findings name every dead rule).</p>\n"
+                break
+            }
+            var apps = entry.appIDs.map { "<code>\(text($0))</code>" }.joined(separator: ", ")
+            if entry.moreAppIDs > 0 { apps += " and \(plural(entry.moreAppIDs, "more app"))" }
             out += "<h4>details[\(entry.detail)] — \(apps.isEmpty ? "no app" : apps)</h4>\n"
             guard let list = entry.list else {
                 out += "<p>Neither components nor paths: every URL of the domain opens the app.</p>\n"
@@ -374,6 +383,8 @@ enum HTMLPage {
     pre.excerpt { background: #f6f8fa; padding: 6px 8px; margin: 4px 0; overflow-x: auto; white-space: pre; }
     .gutter { color: var(--muted); } .caret { color: var(--bad); font-weight: 700; }
     .none { color: var(--muted); }
+    tr.inner td:first-child { padding-left: 24px; }
+    h4.ignored { color: var(--muted); } ul.ignored li.finding { border-left-color: var(--line); opacity: 0.8; }
     footer { margin-top: 32px; color: var(--muted); font-size: 12px; border-top: 1px solid var(--line); padding-top: 8px; }
     @media print {
       body { padding: 0; max-width: none; font-size: 11px; }

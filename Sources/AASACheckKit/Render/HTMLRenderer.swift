@@ -8,9 +8,13 @@ import AASACore
 /// external resource, a print style sheet. Blocks are built by ``HTMLPage``, which escapes
 /// everything a server or a file says.
 ///
-/// `check`'s domain sections are written to a ``SpillBuffer`` as they arrive, so memory does
-/// not grow with the number of domains; the page is written at ``finish(_:)``, the overview
-/// (a line per domain) first.
+/// `check`'s domain sections and their lines of the overview are written to ``SpillBuffer``s
+/// as they arrive, so memory does not grow with the number of domains; the page is written at
+/// ``finish(_:)``, the overview (a line per domain or file) first. A file read inside another
+/// (a bundle of an `.ipa`, `Shop.ipa:Payload/Shop.app`) is listed under it, and the outer
+/// file's verdict and counts include it. Findings the configuration ignores are listed with
+/// the reason, after the findings. Rule tables are cut at ``RuleTable/totalRowLimit`` rows
+/// (issue 22: a table of every dead rule with its reason made 1.7 MB of rules a 315 MB page).
 public final class HTMLRenderer: Renderer {
     public static let name = "html"
     public static let showsExcerpts = true
@@ -20,8 +24,10 @@ public final class HTMLRenderer: Renderer {
     private let sink: OutputSink
     /// `check`: one section per domain, in input order.
     private let domainSections = SpillBuffer()
-    /// A line of the overview table per domain or file.
-    private var overview: [(name: String, anchor: String, verdict: String, errors: Int, warnings: Int, infos: Int)] = []
+    /// The overview table's rows of the domains, and how many.
+    private let domainRows = SpillBuffer()
+    private var domainCount = 0
+    private var leftOut = LeftOut()
     /// Local files (and the route list), by label, in the order first seen.
     private var files: [FileSection] = []
     private var fetches: [Fetch] = []
@@ -42,6 +48,8 @@ public final class HTMLRenderer: Renderer {
         var findings: [Finding] = []
         /// Findings past the cap of their kind, counted.
         var folded: [Folded] = []
+        /// Findings the configuration ignores, with the reason.
+        var suppressed: [Suppressed] = []
         var rules: RuleTable?
 
         init(_ name: String) { self.name = name }
@@ -52,10 +60,13 @@ public final class HTMLRenderer: Renderer {
         self.sink = sink
     }
 
+    private var fileIndex: [String: FileSection] = [:]
+
     private func section(_ name: String) -> FileSection {
-        if let found = files.first(where: { $0.name == name }) { return found }
+        if let found = fileIndex[name] { return found }
         let made = FileSection(name)
         files.append(made)
+        fileIndex[name] = made
         return made
     }
 
@@ -69,6 +80,22 @@ public final class HTMLRenderer: Renderer {
 
     public func folded(_ folded: [Folded]) {
         for f in folded { section(f.place).folded.append(f) }
+    }
+
+    public func suppressed(_ suppressed: [Suppressed]) {
+        for s in suppressed { section(s.finding.diagnostic.placeLabel).suppressed.append(s) }
+    }
+
+    /// Not asked for (``Renderer/showsEveryPage`` is false): the coverage tables count the pages.
+    public func page(_ page: PageDecisions) { leftOut.add(.page, page.decisions.count) }
+
+    /// Findings the configuration ignores, each with the reason given.
+    static func ignoredList(_ suppressed: [Suppressed]) -> String {
+        guard !suppressed.isEmpty else { return "" }
+        return "<h4 class=\"ignored\">Ignored by the configuration (\(suppressed.count))</h4>\n<ul class=\"findings ignored\">\n"
+            + suppressed.map { s in
+                HTMLPage.finding(s.finding).replacingOccurrences(of: "</li>\n", with: "<p class=\"hint\">Ignored: \(HTMLPage.text(s.reason))</p></li>\n")
+            }.joined() + "</ul>\n"
     }
 
     /// `N more CODE findings not listed`, one line per kind past the cap.
@@ -103,9 +130,11 @@ public final class HTMLRenderer: Renderer {
 
     /// A domain's section: banner, requests, findings, rules, route matrix.
     public func domain(_ report: DomainReport) {
-        let anchor = "domain-\(overview.count + 1)"
+        domainCount += 1
+        let anchor = "domain-\(domainCount)"
         let name = report.target.input == report.target.host ? report.target.host : "\(report.target.host) (\(report.target.input))"
-        overview.append((name, anchor, report.verdict, report.errors, report.warnings, report.infos))
+        domainRows.append(Self.overviewRow(name: name, anchor: anchor, verdict: report.verdict,
+                                           errors: report.errors, warnings: report.warnings, infos: report.infos))
         var out = "<section class=\"subject domain\" id=\"\(anchor)\">\n"
         out += HTMLPage.banner(name, verdict: report.verdict,
                                counts: HTMLPage.counts(errors: report.errors, warnings: report.warnings, infos: report.infos))
@@ -116,6 +145,7 @@ public final class HTMLRenderer: Renderer {
             }
         }
         out += "<h3>Findings</h3>\n" + HTMLPage.findings(report.findings) + Self.foldedLines(report.folded)
+            + Self.ignoredList(report.suppressed)
         if let rules = report.rules, !rules.entries.isEmpty {
             out += "<h3>Rules of the served file</h3>\n" + HTMLPage.rules(rules, routesGiven: !report.routes.isEmpty)
         }
@@ -139,36 +169,59 @@ public final class HTMLRenderer: Renderer {
             body += "<section class=\"unreadable\"><h2>Inputs that could not be read</h2><ul>\n"
                 + unreadable.map { "<li>\(HTMLPage.text($0.message))</li>\n" }.joined() + "</ul></section>\n"
         }
-        // Local files first (the route list and entitlement of `check` hold for every domain).
+        // Local files first (the route list and entitlement of `check` hold for every domain),
+        // each followed by those read inside it.
         var fileHTML = ""
-        for (i, file) in files.enumerated() {
+        var fileRows = ""
+        let ordered = Self.nested(files.map(\.name))
+        func tally(_ file: FileSection) -> (e: Int, w: Int, n: Int, fails: Bool, notRead: Bool) {
             func folded(_ s: Severity) -> Int { file.folded.filter { $0.severity == s }.reduce(0) { $0 + $1.count } }
-            let e = file.findings.filter { $0.diagnostic.severity == .error }.count + folded(.error)
-            let w = file.findings.filter { $0.diagnostic.severity == .warning }.count + folded(.warning)
-            let n = file.findings.filter { $0.diagnostic.severity == .info }.count + folded(.info)
-            let notRead = unreadable.contains { $0.subject == file.name }
-            let v = notRead ? "incomplete" : (file.findings.contains { run.failOn.fails($0.diagnostic.severity) } ? "failed" : "ok")
+            return (file.findings.filter { $0.diagnostic.severity == .error }.count + folded(.error),
+                    file.findings.filter { $0.diagnostic.severity == .warning }.count + folded(.warning),
+                    file.findings.filter { $0.diagnostic.severity == .info }.count + folded(.info),
+                    file.findings.contains { run.failOn.fails($0.diagnostic.severity) }
+                        || file.folded.contains { run.failOn.fails($0.severity) },
+                    unreadable.contains { $0.subject == file.name })
+        }
+        let byName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        for (i, entry) in ordered.enumerated() {
+            let file = byName[entry.name]!
+            // An outer file's counts and verdict include the files read inside it.
+            var c = tally(file)
+            for inner in entry.inner {
+                let n = tally(byName[inner]!)
+                c = (c.e + n.e, c.w + n.w, c.n + n.n, c.fails || n.fails, c.notRead || n.notRead)
+            }
+            let v = c.notRead ? "incomplete" : (c.fails ? "failed" : "ok")
             let anchor = "file-\(i + 1)"
-            overview.insert((file.name, anchor, v, e, w, n), at: i)
+            fileRows += Self.overviewRow(name: file.name, anchor: anchor, verdict: v, errors: c.e, warnings: c.w, infos: c.n,
+                                         inner: entry.depth > 0)
             fileHTML += "<section class=\"subject file\" id=\"\(anchor)\">\n"
-                + HTMLPage.banner(file.name, verdict: v, counts: HTMLPage.counts(errors: e, warnings: w, infos: n))
+                + HTMLPage.banner(file.name, verdict: v, counts: HTMLPage.counts(errors: c.e, warnings: c.w, infos: c.n))
+            if !entry.inner.isEmpty {
+                fileHTML += "<p>Read inside it, below: " + entry.inner.map { "<code>\(HTMLPage.text($0))</code>" }.joined(separator: ", ") + "</p>\n"
+            }
+            let notRead = unreadable.contains { $0.subject == file.name }
             fileHTML += notRead ? "<p>Not read.</p>\n" : "<h3>Findings</h3>\n" + HTMLPage.findings(file.findings) + Self.foldedLines(file.folded)
+                + Self.ignoredList(file.suppressed)
             if let rules = file.rules, !rules.entries.isEmpty {
                 fileHTML += "<h3>Rules</h3>\n" + HTMLPage.rules(rules, routesGiven: !verdicts.isEmpty)
             }
             fileHTML += "</section>\n"
         }
-        if overview.count > 1 {
+        let showOverview = ordered.count + domainCount > 1
+        if showOverview {
             body += "<h2>Overview</h2>\n<table class=\"overview\"><thead><tr><th>Domain or file</th><th>Verdict</th><th>Errors</th>"
-                + "<th>Warnings</th><th>Infos</th></tr></thead><tbody>\n"
-            for row in overview {
-                body += "<tr><td><a href=\"#\(row.anchor)\">\(HTMLPage.text(row.name))</a></td><td class=\"\(row.verdict == "ok" ? "ok" : "bad")\">\(row.verdict)</td>"
-                    + "<td class=\"num\">\(row.errors)</td><td class=\"num\">\(row.warnings)</td><td class=\"num\">\(row.infos)</td></tr>\n"
-            }
+                + "<th>Warnings</th><th>Infos</th></tr></thead><tbody>\n" + fileRows
+        }
+        sink.write(HTMLPage.head(title: "aasa-check \(run.command): \(verdict)") + body)
+        body = ""
+        if showOverview {
+            domainRows.drain { sink.write($0) }
             body += "</tbody></table>\n"
         }
         if !fetches.isEmpty { body += "<h2>Requests</h2>\n" + HTMLPage.fetchTable(fetches) }
-        sink.write(HTMLPage.head(title: "aasa-check \(run.command): \(verdict)") + body)
+        sink.write(body)
         if !decisionRows.isEmpty {
             sink.write("<h2>Decisions</h2>\n" + HTMLPage.decisionsHead)
             decisionRows.drain { sink.write($0) }
@@ -184,10 +237,40 @@ public final class HTMLRenderer: Renderer {
         domainSections.drain { sink.write($0) }
         var tail = "</main>\n"
         let remarks = notes.map(\.text) + (summary.reminder.map { [$0] } ?? [])
+            + (leftOut.sentence(format: Self.name).map { [$0] } ?? [])
         if !remarks.isEmpty {
             tail += "<footer>\n" + remarks.map { "<p>\(HTMLPage.text($0))</p>\n" }.joined() + "</footer>\n"
         }
         sink.write(tail + HTMLPage.end)
+    }
+
+    /// One row of the overview table; `inner` for a file read inside the one above.
+    static func overviewRow(name: String, anchor: String, verdict: String, errors: Int, warnings: Int, infos: Int, inner: Bool = false) -> String {
+        "<tr\(inner ? " class=\"inner\"" : "")><td>\(inner ? "↳ " : "")<a href=\"#\(anchor)\">\(HTMLPage.text(name))</a></td><td class=\"\(verdict == "ok" ? "ok" : "bad")\">\(verdict)</td>"
+            + "<td class=\"num\">\(errors)</td><td class=\"num\">\(warnings)</td><td class=\"num\">\(infos)</td></tr>\n"
+    }
+
+    /// `names` with each one read inside another (`X.ipa:Payload/A.app` inside `X.ipa`) right
+    /// after the outermost one it is in: each with its depth and, for an outer one, the names
+    /// inside it. The outer ones keep their order; linear in the names.
+    static func nested(_ names: [String]) -> [(name: String, depth: Int, inner: [String])] {
+        let known = Set(names)
+        /// The outermost known name `name` is read inside (`A` for `A:B:C`), or `nil`.
+        func outer(_ name: String) -> String? {
+            var end = name.startIndex
+            while let colon = name[end...].firstIndex(of: ":") {
+                let prefix = String(name[..<colon])
+                if known.contains(prefix) { return prefix }
+                end = name.index(after: colon)
+            }
+            return nil
+        }
+        var inner: [String: [String]] = [:]
+        var tops: [String] = []
+        for name in names {
+            if let o = outer(name) { inner[o, default: []].append(name) } else { tops.append(name) }
+        }
+        return tops.flatMap { top in [(top, 0, inner[top] ?? [])] + (inner[top] ?? []).map { ($0, 1, []) } }
     }
 
     private func entitlements() -> String {

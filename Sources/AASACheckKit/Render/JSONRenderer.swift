@@ -6,9 +6,12 @@ import Foundation
 /// `ignored` (findings the configuration ignores, each with its `reason`; also counted in
 /// `summary.ignored`), `folded` (findings of one code in one place past the first
 /// ``RunOutput/findingsPerKind``: `code`, `severity`, `target`, `source`, `file`, `count`),
-/// `notes` (facts about the run, such as a check skipped), `entitlements` (one object per
-/// entitlements file, bundle and slice read) and `unreadable` (inputs that could
-/// not be read). `explain` writes an array of code documentation instead.
+/// `notes` (sentences about the run: facts such as a check skipped, remarks and advice),
+/// `subjects` (each file or list checked, `name` and `kind`, so a clean one is named too),
+/// `entitlements` (one object per entitlements file, bundle and slice read) and `unreadable`
+/// (inputs that could not be read). `explain` writes an array of code documentation instead.
+/// Every result kind has its place; `leftOut` (counts by kind) would name one handed over
+/// that it does not show (a rule table or a page's decisions, which it never asks for).
 ///
 /// The summary comes first but is known last, so each array is written element by element,
 /// as results arrive, to a ``SpillBuffer`` and copied out at the end: memory does not grow
@@ -68,6 +71,8 @@ public final class JSONRenderer: Renderer {
     private let unreadable = ArrayWriter("unreadable", always: false)
     /// `check`: a section per domain and document kind (``DomainSection``).
     private let sections = ArrayWriter("sections", always: false)
+    private let subjects = ArrayWriter("subjects", always: false)
+    private var leftOut = LeftOut()
     /// `diff`: spec `cli.md`'s `changes`, then the routes whose verdict changed and the parts
     /// not compared; present (possibly empty) for `diff` only.
     private let changes: ArrayWriter
@@ -76,7 +81,7 @@ public final class JSONRenderer: Renderer {
     /// The arrays in the order of their keys.
     private var arrays: [ArrayWriter] {
         [diagnostics, fetches, matches, routes, entitlements, changes, routeChanges, incomplete, coverage, sitemaps, ignored, folded, notes,
-         unreadable, sections]
+         subjects, unreadable, sections]
     }
     private var documentation: [CodeDoc]?
     /// `coverage`: the site's counts, written after the summary.
@@ -91,24 +96,28 @@ public final class JSONRenderer: Renderer {
         incomplete = ArrayWriter("incomplete", always: false)
     }
 
+    /// A file or list checked (a domain of `check` is named by its record's elements).
+    public func subject(_ subject: Subject) {
+        guard subject.kind != .domain else { return }
+        subjects.append(.object([("name", .string(subject.name)), ("kind", .string(subject.kind.rawValue))]))
+    }
+
     public func findings(_ findings: [Finding]) {
         for f in findings { diagnostics.append(Self.json(f.diagnostic)) }
     }
 
+    /// Not asked for (``Renderer/showsRules`` is false); counted if given.
+    public func rules(_ table: RuleTable) { leftOut.add(.rules) }
+
+    /// Not asked for (``Renderer/showsEveryPage`` is false): `coverage` rows count the pages.
+    public func page(_ page: PageDecisions) { leftOut.add(.page, page.decisions.count) }
+
     public func suppressed(_ list: [Suppressed]) {
-        for s in list {
-            guard case .object(let members) = Self.json(s.finding.diagnostic) else { continue }
-            ignored.append(.object(members + [("reason", .string(s.reason))]))
-        }
+        for s in list { ignored.append(Self.json(s)) }
     }
 
     public func folded(_ list: [Folded]) {
-        for f in list {
-            folded.append(.object([
-                ("code", .string(f.code.rawValue)), ("severity", .string(f.severity.rawValue)), ("target", .optional(f.target)),
-                ("source", .optional(f.source?.rawValue)), ("file", .optional(f.file)), ("count", .int(f.count)),
-            ]))
-        }
+        for f in list { folded.append(Self.json(f)) }
     }
 
     public func fetches(_ list: [Fetch]) {
@@ -161,9 +170,7 @@ public final class JSONRenderer: Renderer {
 
     public func entitlements(_ report: EntitlementsReport) { entitlements.append(Self.json(report)) }
 
-    public func note(_ note: Note) {
-        if note.kind == .notice { notes.append(.string(note.text)) }
-    }
+    public func note(_ note: Note) { notes.append(.string(note.text)) }
 
     public func unreadable(_ input: UnreadableInput) { unreadable.append(.string(input.message)) }
 
@@ -179,6 +186,7 @@ public final class JSONRenderer: Renderer {
                 + (summary.ignored > 0 ? [("ignored", .int(summary.ignored))] : [])
                 + [("exitCode", .int(Int(summary.exitCode)))])),
         ] + (site.map { [("site", $0)] } ?? [])
+            + (leftOut.isEmpty ? [] : [("leftOut", .object(leftOut.entries.map { ($0.kind.rawValue, .int($0.count)) }))])
         sink.write("{\n")
         for (key, value) in head {
             sink.write("  " + OutputJSON.string(key).render() + ": " + value.render(indent: 1) + ",\n")
@@ -192,6 +200,20 @@ public final class JSONRenderer: Renderer {
     }
 
     // MARK: Elements (spec `cli.md`)
+
+    /// An element of `ignored`: the finding and the configuration's `reason`.
+    static func json(_ s: Suppressed) -> OutputJSON {
+        guard case .object(let members) = json(s.finding.diagnostic) else { return .null }
+        return .object(members + [("reason", .string(s.reason))])
+    }
+
+    /// An element of `folded`: `code`, `severity`, `target`, `source`, `file`, `count`.
+    static func json(_ f: Folded) -> OutputJSON {
+        .object([
+            ("code", .string(f.code.rawValue)), ("severity", .string(f.severity.rawValue)), ("target", .optional(f.target)),
+            ("source", .optional(f.source?.rawValue)), ("file", .optional(f.file)), ("count", .int(f.count)),
+        ])
+    }
 
     static func json(_ d: Diagnostic) -> OutputJSON {
         .object([

@@ -6,18 +6,28 @@ import FoundationXML
 
 /// JUnit XML, as CI systems read it: one `testsuite` per domain, file or list, one `testcase`
 /// per check, route or entitlement entry. Findings at or above `--fail-on` make a case fail;
-/// the others go to its `system-out`. An input that could not be read is an `<error>`.
+/// the others go to its `system-out`, with the findings the configuration ignores (and why),
+/// counts of findings past the cap and, for a domain, its requests. An input that could not
+/// be read is an `<error>`.
 ///
 /// The cases, in order:
 /// - one per route verdict (`routes`), in suite `routes APPID`: it fails when the route is not
-///   decided as expected; findings about that route's line are shown by it;
+///   decided as expected; the findings about that route's line are shown by it;
 /// - one per associated-domain entry of each entitlements file (`entitlements`), with the
 ///   findings that point at that entry;
 /// - one per file, domain or list for the other findings (named `apple-app-site-association`,
 ///   `entitlements` or `route list`), in the order first mentioned, and one for each subject
-///   that has no case yet, so clean ones pass.
+///   that has no case yet, so clean ones pass;
+/// - `check`: per domain, its suite: the `apple-app-site-association` case with its findings,
+///   then one case per route verdict (`routes APPID: ROUTE (EXPECT)`).
 ///
-/// The document is written at the end, one suite at a time; findings are kept until then.
+/// Streamed (issue 22): a domain's suite is laid out as soon as the domain comes and written
+/// to a ``SpillBuffer``; the root's totals are counted as they go, and the document is written
+/// at the end: the root, the suites of the files and lists (which are not per domain), the
+/// domains' suites copied back, then a suite `aasa-check` whose `system-out` holds the notes
+/// about the run and what the format leaves out (``LeftOut``: requests outside a domain,
+/// `match` decisions, diff changes, whose findings are cases). Memory holds a domain's
+/// results at a time, not the run's.
 public final class JUnitRenderer: Renderer {
     public static let name = "junit"
 
@@ -27,7 +37,7 @@ public final class JUnitRenderer: Renderer {
         var name: String
         var diagnostics: [Diagnostic] = []
         /// Lines for the output that are not findings (how many more findings of a kind, a
-        /// coverage table).
+        /// coverage table, a request).
         var output: [String] = []
         /// A failure that is not a finding (a route verdict), with its message.
         var failure: String?
@@ -40,7 +50,7 @@ public final class JUnitRenderer: Renderer {
         var kind: Subject.Kind
         var declared = false
         var diagnostics: [Diagnostic] = []
-        /// Findings past the cap, as lines for the case's output.
+        /// Findings past the cap and ignored ones, as lines for the case's output.
         var folded: [String] = []
     }
 
@@ -48,10 +58,17 @@ public final class JUnitRenderer: Renderer {
     private let sink: OutputSink
     private var verdictCases: [Case] = []
     private var routeLines = Set<Int>()
+    /// `routes`: each verdict with the index of its case in ``verdictCases``.
+    private var routeVerdicts: [(index: Int, verdict: RouteVerdict)] = []
     private var entitlements: [EntitlementsReport] = []
     private var groupOrder: [String] = []
     private var groups: [String: Group] = [:]
     private var unreadable: [UnreadableInput] = []
+    /// `check`: the domains' suites as written, and their totals.
+    private let domainSuites = SpillBuffer()
+    private var domainTotals = (tests: 0, failures: 0, errors: 0)
+    private var notes: [String] = []
+    private var leftOut = LeftOut()
 
     public init(run: RunInfo, sink: OutputSink) {
         self.run = run
@@ -65,26 +82,42 @@ public final class JUnitRenderer: Renderer {
     }
 
     public func findings(_ findings: [Finding]) {
-        for f in findings {
-            let d = f.diagnostic
+        for f in findings { add(f.diagnostic) }
+    }
+
+    /// Puts a finding in the group of its file or target.
+    private func add(_ d: Diagnostic) {
+        let key = d.file ?? d.target ?? "aasa-check"
+        if groups[key] == nil {
+            groupOrder.append(key)
+            let kind: Subject.Kind
+            switch d.source {
+            case .routes?: kind = .routeList
+            case .entitlements?: kind = .entitlements
+            case .sitemap?: kind = .sitemap
+            default: kind = .domainFile
+            }
+            groups[key] = Group(kind: kind)
+        }
+        groups[key]!.diagnostics.append(d)
+    }
+
+    /// Ignored findings: a line each in the output of their file's case, with the reason.
+    public func suppressed(_ suppressed: [Suppressed]) {
+        for s in suppressed {
+            let d = s.finding.diagnostic
             let key = d.file ?? d.target ?? "aasa-check"
             if groups[key] == nil {
                 groupOrder.append(key)
-                let kind: Subject.Kind
-                switch d.source {
-                case .routes?: kind = .routeList
-                case .entitlements?: kind = .entitlements
-                case .sitemap?: kind = .sitemap
-                default: kind = .domainFile
-                }
-                groups[key] = Group(kind: kind)
+                groups[key] = Group(kind: .domainFile)
             }
-            groups[key]!.diagnostics.append(d)
+            groups[key]!.folded.append(Self.ignoredLine(s))
         }
     }
 
     public func route(_ v: RouteVerdict) {
         routeLines.insert(v.route.line)
+        routeVerdicts.append((verdictCases.count, v))
         verdictCases.append(Case(suite: "routes \(v.appID)", name: "\(SafeText.clip(v.route.text)) (\(v.route.expect.rawValue))",
                                  failure: v.ok ? nil : SafeText.clipRuns("\(v.route.text): \(v.explanation)")))
     }
@@ -96,14 +129,60 @@ public final class JUnitRenderer: Renderer {
                 groupOrder.append(key)
                 groups[key] = Group(kind: .domainFile)
             }
-            groups[key]!.folded.append("\(f.place): \(f.count) more \(f.severity.rawValue)[\(f.code)] findings not listed (the first \(RunOutput.findingsPerKind) are)")
+            groups[key]!.folded.append(Self.foldedLine(f))
         }
     }
 
+    /// Requests outside a domain's suite (`match` or `routes` of a domain, `entitlements`,
+    /// `coverage`'s sitemaps): counted left out.
+    public func fetches(_ fetches: [Fetch]) { leftOut.add(.fetch, fetches.count) }
+
+    public func decisions(_ decisions: [MatchResult], for url: String) { leftOut.add(.decision, decisions.count) }
+
+    public func rules(_ table: RuleTable) { leftOut.add(.rules) }
+
+    public func page(_ page: PageDecisions) { leftOut.add(.page, page.decisions.count) }
+
+    /// The changes have their findings (AASA801–805, and AASA701–703 for routes), which are
+    /// the cases; the table itself is counted left out.
+    public func diff(_ report: DiffReport) { leftOut.add(.change, report.changes.count + report.routes.count) }
+
+    public func documentation(_ docs: [CodeDoc], listing: Bool) { leftOut.add(.documentation, docs.count) }
+
+    public func note(_ note: Note) { notes.append(note.text) }
+
+    /// A domain's suite, laid out and spilled at once: its file's case with its findings,
+    /// requests, ignored findings and counts past the cap, then a case per route verdict.
+    /// Findings about an entitlement's entries go to that entry's case (the entitlement's
+    /// suite, written with the files at the end).
     public func domain(_ report: DomainReport) {
-        subject(Subject(report.target.host, kind: .domain))
-        findings(report.findings)
-        folded(report.folded)
+        let host = report.target.host
+        var routeCases = report.routes.map { v in
+            Case(suite: host, name: "routes \(v.appID): \(SafeText.clip(v.route.text)) (\(v.route.expect.rawValue))",
+                 failure: v.ok ? nil : SafeText.clipRuns("\(v.route.text): \(v.explanation)"))
+        }
+        var own: [Diagnostic] = []
+        let entitlementFiles = Set(entitlements.compactMap(\.file.path))
+        for f in report.findings {
+            let d = f.diagnostic
+            if d.source == .entitlements, let file = d.file, entitlementFiles.contains(file) {
+                add(d)
+            } else if d.source == .routes, let line = d.location?.line,
+                      let i = Self.routeCase(for: d, line: line, among: report.routes) {
+                // A finding about a route's line is shown by that route's case.
+                routeCases[i].diagnostics.append(d)
+            } else {
+                own.append(d)
+            }
+        }
+        var output = report.fetches.map { "\($0.role.rawValue): " + TextRenderer.line($0) }
+        output += report.suppressed.map(Self.ignoredLine) + report.folded.map(Self.foldedLine)
+        let cases = [Case(suite: host, name: "apple-app-site-association", diagnostics: own, output: output)] + routeCases
+        let counted = suite(host, cases)
+        domainTotals.tests += cases.count
+        domainTotals.failures += counted.failures
+        domainTotals.errors += counted.errors
+        domainSuites.append(Self.text(of: counted.element))
     }
 
     public func entitlements(_ report: EntitlementsReport) { entitlements.append(report) }
@@ -151,10 +230,16 @@ public final class JUnitRenderer: Renderer {
         }
         for key in groupOrder {
             let group = groups[key]!
-            let rest = group.diagnostics.enumerated().filter { i, d in
-                // Shown by an entry's case, or by a route's case.
-                used[key]?.contains(i) != true && !(d.source == .routes && d.location.map { routeLines.contains($0.line) } == true)
-            }.map(\.element)
+            var rest: [Diagnostic] = []
+            for (i, d) in group.diagnostics.enumerated() where used[key]?.contains(i) != true {
+                // A finding about a route's line is shown by that route's case.
+                if d.source == .routes, let line = d.location?.line, routeLines.contains(line),
+                   let r = Self.routeCase(for: d, line: line, among: routeVerdicts.map(\.verdict)) {
+                    cases[routeVerdicts[r].index].diagnostics.append(d)
+                } else {
+                    rest.append(d)
+                }
+            }
             guard !rest.isEmpty || !group.folded.isEmpty || (group.declared && !taken.contains(key)) else { continue }
             let name: String
             switch group.kind {
@@ -176,26 +261,46 @@ public final class JUnitRenderer: Renderer {
         write(cases)
     }
 
-    /// Writes the document suite by suite: the totals are counted first, then each suite is
-    /// laid out alone and written, so the XML of 20,000 domains is never held whole (only the
-    /// findings are). The layout is `XMLDocument`'s pretty print: each suite is printed inside
-    /// an empty `testsuites` element, whose first and last lines are dropped.
+    /// Writes the document: the root with the totals, the suites of `cases` laid out one at a
+    /// time, the domains' spilled suites, and the run's notes. The layout is `XMLDocument`'s
+    /// pretty print: each suite is printed inside an empty `testsuites` element, whose first
+    /// and last lines are dropped.
     private func write(_ cases: [Case]) {
-        var suites: [String] = []
+        var names: [String] = []
         var bySuite: [String: [Case]] = [:]
         for c in cases {
-            if bySuite[c.suite] == nil { suites.append(c.suite) }
+            if bySuite[c.suite] == nil { names.append(c.suite) }
             bySuite[c.suite, default: []].append(c)
         }
-        let failOn = run.failOn
-        func fails(_ c: Case) -> Bool { c.failure != nil || c.diagnostics.contains { failOn.fails($0.severity) } }
+        var suites: [String] = []
+        var totals = domainTotals
+        totals.tests += cases.count
+        for name in names {
+            let counted = suite(name, bySuite.removeValue(forKey: name)!)
+            totals.failures += counted.failures
+            totals.errors += counted.errors
+            suites.append(Self.text(of: counted.element))
+        }
+        // The run's notes and what this format leaves out: the output of a suite without cases.
+        var trailer: String?
+        let remarks = notes + (leftOut.sentence(format: Self.name).map { [$0] } ?? [])
+        if !remarks.isEmpty {
+            let element = XMLElement(name: "testsuite")
+            element.addAttribute(Self.attribute("name", "aasa-check"))
+            for attribute in ["tests", "failures", "errors"] { element.addAttribute(Self.attribute(attribute, "0")) }
+            let out = XMLElement(name: "system-out")
+            out.stringValue = Self.clean(remarks.joined(separator: "\n"))
+            element.addChild(out)
+            trailer = Self.text(of: element)
+        }
         let root = XMLElement(name: "testsuites")
         root.addAttribute(Self.attribute("name", "aasa-check"))
-        root.addAttribute(Self.attribute("tests", String(cases.count)))
-        root.addAttribute(Self.attribute("failures", String(cases.filter(fails).count)))
-        root.addAttribute(Self.attribute("errors", String(cases.filter { $0.error != nil }.count)))
+        root.addAttribute(Self.attribute("tests", String(totals.tests)))
+        root.addAttribute(Self.attribute("failures", String(totals.failures)))
+        root.addAttribute(Self.attribute("errors", String(totals.errors)))
         let placeholder = "aasa-check-suites"
-        if !suites.isEmpty { root.addChild(XMLElement(name: placeholder)) }
+        let any = !suites.isEmpty || !domainSuites.isEmpty || trailer != nil
+        if any { root.addChild(XMLElement(name: placeholder)) }
         let document = XMLDocument(rootElement: root)
         document.version = "1.0"
         document.characterEncoding = "UTF-8"
@@ -209,18 +314,25 @@ public final class JUnitRenderer: Renderer {
         }
         let slot = lineStart..<frame.index(after: lineEnd)
         sink.write(String(frame[..<slot.lowerBound]))
-        for name in suites {
-            let wrapper = XMLElement(name: "testsuites")
-            wrapper.addChild(suite(name, bySuite.removeValue(forKey: name)!, fails: fails))
-            let text = wrapper.xmlString(options: [.nodePrettyPrint])
-            sink.write(String(text.dropFirst("<testsuites>\n".count).dropLast("\n</testsuites>".count)) + "\n")
-        }
+        for text in suites { sink.write(text) }
+        domainSuites.drain { sink.write($0) }
+        if let trailer { sink.write(trailer) }
         sink.write(String(frame[slot.upperBound...]))
     }
 
-    /// One `testsuite` element and its cases.
-    private func suite(_ name: String, _ members: [Case], fails: (Case) -> Bool) -> XMLElement {
+    /// A suite's text as it stands inside the root of the pretty-printed document, ending
+    /// with a line feed.
+    private static func text(of element: XMLElement) -> String {
+        let wrapper = XMLElement(name: "testsuites")
+        wrapper.addChild(element)
+        let text = wrapper.xmlString(options: [.nodePrettyPrint])
+        return String(text.dropFirst("<testsuites>\n".count).dropLast("\n</testsuites>".count)) + "\n"
+    }
+
+    /// One `testsuite` element and its cases, with the counts of failing and erring cases.
+    private func suite(_ name: String, _ members: [Case]) -> (element: XMLElement, failures: Int, errors: Int) {
         let failOn = run.failOn
+        func fails(_ c: Case) -> Bool { c.failure != nil || c.diagnostics.contains { failOn.fails($0.severity) } }
         let suite = XMLElement(name: "testsuite")
         var failures = 0, errors = 0
         for c in members {
@@ -257,7 +369,22 @@ public final class JUnitRenderer: Renderer {
         suite.addAttribute(Self.attribute("tests", String(members.count)))
         suite.addAttribute(Self.attribute("failures", String(failures)))
         suite.addAttribute(Self.attribute("errors", String(errors)))
-        return suite
+        return (suite, failures, errors)
+    }
+
+    /// The route case a finding about route list line `line` belongs to: the verdict of that
+    /// line for the app the finding names that is not as expected, else the first of that line.
+    static func routeCase(for d: Diagnostic, line: Int, among verdicts: [RouteVerdict]) -> Int? {
+        let onLine = verdicts.indices.filter { verdicts[$0].route.line == line }
+        return onLine.first { !verdicts[$0].ok && d.message.contains(verdicts[$0].appID) } ?? onLine.first
+    }
+
+    static func foldedLine(_ f: Folded) -> String {
+        "\(f.place): \(f.count) more \(f.severity.rawValue)[\(f.code)] findings not listed (the first \(RunOutput.findingsPerKind) are)"
+    }
+
+    static func ignoredLine(_ s: Suppressed) -> String {
+        "ignored by the configuration (\(s.reason)): " + line(s.finding.diagnostic)
     }
 
     static func attribute(_ name: String, _ value: String) -> XMLNode {

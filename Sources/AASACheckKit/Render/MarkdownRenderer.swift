@@ -2,44 +2,77 @@ import AASACore
 
 /// A compact Markdown summary (`--format markdown`, issue 14) for `$GITHUB_STEP_SUMMARY` and
 /// pull-request comments: the run's verdict, a table with a row per domain or file (verdict,
-/// counts), then the findings (severity, code, place, message) as a table; `match` adds its
-/// decisions, `coverage` its tables by section and `diff` its changes. Cut to fit a GitHub comment (65,536 characters), with "and N more" for what was
-/// left out.
+/// counts; a file read inside another, such as a bundle of an `.ipa`, under it, the outer
+/// file's verdict including it), then `match`'s decisions, `coverage`'s tables by section,
+/// `diff`'s changes, the route verdicts, the entitlements read, the notes about the run, the
+/// findings (severity, code, place, message) as a table, and those the configuration ignores
+/// with the reason. Each part has a budget of bytes; what does not fit is counted ("and N
+/// more"), and the whole is cut, as a last guard, under GitHub's limit of 65,536 characters
+/// for a comment (``hardLimit``). Requests are not shown: they are counted in one closing line
+/// (``LeftOut``).
 ///
-/// Everything a server or a file says is escaped (``inline(_:)``): it cannot become a link, an
-/// image, a tag, emphasis, a table cell of its own, a mention or an issue reference.
+/// Everything a server or a file says is escaped (``inline(_:)``): it cannot become a link
+/// (GitHub links `https://…`, `http://…` and `www.` hosts even in plain text), an image, a
+/// tag, emphasis, a table cell of its own, a mention or an issue reference.
 public final class MarkdownRenderer: Renderer {
     public static let name = "markdown"
 
-    /// Most bytes of tables written: under GitHub's limit of 65,536 characters for a comment
-    /// body (a step summary takes up to 1 MiB), with room for headings and closing lines.
-    static let limit = 62_000
-    /// Bytes for the table of domains or files, and for `match`'s decisions.
-    static let subjectBudget = 14_000
-    /// Bytes for the inputs that could not be read.
+    /// Most bytes of the whole output: under GitHub's limit of 65,536 characters for a
+    /// comment body (a step summary takes up to 1 MiB). Every part has a budget under it, so
+    /// this cut is a last guard that a report never needs.
+    static let hardLimit = 64_000
+    /// Bytes for the table of domains or files.
+    static let subjectBudget = 8_000
+    /// Bytes for the one part a command has (`match`'s decisions, `diff`'s tables, `coverage`'s
+    /// tables).
+    static let detailBudget = 10_000
+    /// Bytes for the route verdicts, the entitlements, the notes, the ignored findings and the
+    /// inputs not read.
+    static let routeBudget = 6_000
+    static let entitlementsBudget = 4_000
+    static let noteBudget = 3_000
+    static let ignoredBudget = 4_000
     static let unreadableBudget = 2_000
+    /// Bytes of the report's parts: the findings table gets what the others leave of it,
+    /// and never less than ``findingFloor``.
+    static let limit = 62_000
+    static let findingFloor = 12_000
+    /// Bytes of finding rows kept of each severity while the run goes (the table's budget is
+    /// known at the end).
+    static let findingCap = limit
+    /// App IDs named in one coverage heading.
+    static let appsPerHeading = 10
 
     private let run: RunInfo
     private let sink: OutputSink
     /// Rows of the table of domains or files, as written, and how many did not fit.
     private var subjectRows = Table()
     /// Local files: counts by label, in the order first seen.
-    private var files: [(name: String, errors: Int, warnings: Int, infos: Int)] = []
+    private var files: [(name: String, errors: Int, warnings: Int, infos: Int, fails: Bool)] = []
+    private var fileIndex: [String: Int] = [:]
     /// Finding rows by severity (errors, warnings, infos), each list kept up to the bytes the
     /// findings table can hold; the others only counted.
     private var findingRows: [[String]] = [[], [], []]
     private var findingBytes = [0, 0, 0]
-    private var findingsLeftOut = 0
+    /// Findings not in the table for want of room (the other reports list them), and those
+    /// past the cap of their code and place (counted in every format).
+    private var findingsCut = 0
+    private var findingsFolded = 0
     private var decisionRows = Table()
-    /// `diff`'s tables (app IDs, URLs decided differently, routes), within the decisions' budget.
+    /// `diff`'s tables (app IDs, URLs decided differently, routes), within the detail budget.
     private var diffText = ""
     /// `coverage`: a table per app (apps with the same table together).
     private var coverageText = ""
+    private var routeRows = Table()
+    private var entitlementRows = Table()
+    private var noteRows = Table()
+    private var ignoredRows = Table()
     /// Files that could not be read, and the lines saying so.
     private var unreadableSubjects: Set<String> = []
     private var unreadableRows = Table()
     private var docs: [CodeDoc] = []
     private var listing = false
+    private var leftOut = LeftOut()
     private var isCheck: Bool { run.command == "check" }
 
     /// Rows kept while they fit their budget; the others only counted.
@@ -62,55 +95,100 @@ public final class MarkdownRenderer: Renderer {
     }
 
     private func fileIndex(_ name: String) -> Int {
-        if let i = files.firstIndex(where: { $0.name == name }) { return i }
-        files.append((name, 0, 0, 0))
+        if let i = fileIndex[name] { return i }
+        files.append((name, 0, 0, 0, false))
+        fileIndex[name] = files.count - 1
         return files.count - 1
+    }
+
+    private func count(_ severity: Severity, _ n: Int, in name: String) {
+        let i = fileIndex(name)
+        switch severity {
+        case .error: files[i].errors += n
+        case .warning: files[i].warnings += n
+        case .info: files[i].infos += n
+        }
+        if run.failOn.fails(severity) { files[i].fails = true }
     }
 
     public func findings(_ findings: [Finding]) {
         for f in findings {
-            let i = fileIndex(f.diagnostic.placeLabel)
-            switch f.diagnostic.severity {
-            case .error: files[i].errors += 1
-            case .warning: files[i].warnings += 1
-            case .info: files[i].infos += 1
-            }
+            count(f.diagnostic.severity, 1, in: f.diagnostic.placeLabel)
             addFinding(f.diagnostic)
         }
     }
 
-    /// Findings past the cap of their kind: counted in their file's row and in the "more".
+    /// Findings past the cap of their kind: counted in their file's row and in the closing
+    /// line of the findings (every format counts them; none lists them).
     public func folded(_ folded: [Folded]) {
         for f in folded {
-            let i = fileIndex(f.place)
-            switch f.severity {
-            case .error: files[i].errors += f.count
-            case .warning: files[i].warnings += f.count
-            case .info: files[i].infos += f.count
-            }
-            findingsLeftOut += f.count
+            count(f.severity, f.count, in: f.place)
+            findingsFolded += f.count
         }
     }
 
+    public func suppressed(_ suppressed: [Suppressed]) {
+        for s in suppressed { addIgnored(s) }
+    }
+
+    private func addIgnored(_ s: Suppressed) {
+        let d = s.finding.diagnostic
+        ignoredRows.add("| \(d.code.rawValue) | \(Self.inline(d.place)) | \(Self.inline(d.message)) | \(Self.inline(s.reason)) |\n",
+                        budget: Self.ignoredBudget)
+    }
+
+    /// Requests are counted in the closing line; the html and json reports list them.
+    public func fetches(_ fetches: [Fetch]) { leftOut.add(.fetch, fetches.count) }
+
+    public func rules(_ table: RuleTable) { leftOut.add(.rules) }
+
+    public func page(_ page: PageDecisions) { leftOut.add(.page, page.decisions.count) }
+
     public func domain(_ report: DomainReport) {
-        findingsLeftOut += report.folded.reduce(0) { $0 + $1.count }
+        findingsFolded += report.folded.reduce(0) { $0 + $1.count }
         let name = report.target.input == report.target.host ? report.target.host : report.target.input
         subjectRows.add(Self.subjectRow(name, verdict: report.verdict, report.errors, report.warnings, report.infos),
                         budget: Self.subjectBudget)
         for f in report.findings { addFinding(f.diagnostic) }
+        for s in report.suppressed { addIgnored(s) }
+        for v in report.routes { addRoute(v, domain: report.target.host) }
+        leftOut.add(.fetch, report.fetches.count)
     }
 
     public func decisions(_ decisions: [MatchResult], for url: String) {
         for m in decisions {
             decisionRows.add("| \(Self.inline(url)) | \(Self.inline(m.appID)) | \(m.decision.rawValue) | \(Self.inline(m.explanation)) |\n",
-                             budget: Self.subjectBudget)
+                             budget: Self.detailBudget)
         }
+    }
+
+    public func route(_ verdict: RouteVerdict) { addRoute(verdict, domain: nil) }
+
+    /// A row of the routes table: the route, what it expects, the app, the verdict (failing
+    /// ones marked), and for `check` the domain.
+    private func addRoute(_ v: RouteVerdict, domain: String?) {
+        let verdict = (v.ok ? "✅ " : "❌ ") + v.decision.rawValue + (v.coverage.map { " [\($0.rawValue)]" } ?? "")
+        let head = isCheck ? "| \(Self.inline(domain ?? "")) " : ""
+        routeRows.add(head + "| \(Self.inline(v.route.text)) | \(v.route.expect.rawValue) | \(Self.inline(v.appID)) | \(Self.inline(verdict)) |\n",
+                      budget: Self.routeBudget)
+    }
+
+    public func entitlements(_ report: EntitlementsReport) {
+        let domains = report.entries.count
+        entitlementRows.add("| \(Self.inline(report.source.description)) | \(Self.inline(report.appIdentity?.appID ?? "—")) | "
+                                + "\(report.buildKind.isRelease ? "release" : "development") | \(domains) |\n",
+                            budget: Self.entitlementsBudget)
+    }
+
+    public func note(_ note: Note) {
+        guard !(run.quiet && note.kind == .remark) else { return }
+        noteRows.add("- \(Self.inline(note.text))\n", budget: Self.noteBudget)
     }
 
     /// `diff`: app IDs added or removed, each change of decision with its example URL and both
     /// rules, the parts not fully compared, the routes whose verdict changed.
     public func diff(_ report: DiffReport) {
-        var left = Self.subjectBudget - diffText.utf8.count
+        var left = Self.detailBudget - diffText.utf8.count
         func table(_ title: String, _ head: String, _ rows: [String], _ noun: String) {
             guard !rows.isEmpty else { return }
             var t = Table()
@@ -141,23 +219,38 @@ public final class MarkdownRenderer: Renderer {
         }
     }
 
-    /// `coverage`: per app, the sections with the most pages (pages, open, excluded, no match),
-    /// within the byte budget of the decisions.
+    /// `coverage`: per app (apps with the same table together), the sections with the most
+    /// pages (pages, open, excluded, no match), within the detail budget: headings included,
+    /// at most ``appsPerHeading`` app IDs named in each, and the apps past the budget counted.
     public func coverage(_ report: CoverageReport) {
         var out = "### Coverage of \(Self.inline(report.host))\n\n\(report.pages.grouped) pages from "
             + "\(HTMLPage.plural(report.sitemaps.count, "sitemap"))"
             + (report.otherHostPages > 0 ? "; \(report.otherHostPages.grouped) more on other hosts, counted apart" : "") + ".\n\n"
-        for (apps, rows, open) in report.groupedTables {
-            out += apps.map { Self.inline($0) }.joined(separator: ", ") + ": \(open.grouped) of \(report.pages.grouped) pages open the app\n\n"
+        let groups = report.groupedTables
+        let head = "| Section | Pages | Open | Excluded | No match |\n| --- | ---: | ---: | ---: | ---: |\n"
+        var appsLeftOut = 0
+        // Each group an equal share of the budget, or room for its heading and a few rows if
+        // that is more: the first groups are shown, those past the budget counted.
+        let share = max(Self.detailBudget / max(1, groups.count), 700)
+        for (apps, rows, open) in groups {
+            var names = apps.prefix(Self.appsPerHeading).map { Self.inline($0) }.joined(separator: ", ")
+            if apps.count > Self.appsPerHeading { names += " and \(apps.count - Self.appsPerHeading) more apps" }
+            let heading = names + ": \(open.grouped) of \(report.pages.grouped) pages open the app\n\n"
+            let room = min(share, Self.detailBudget - out.utf8.count) - heading.utf8.count - head.utf8.count - 40
+            guard appsLeftOut == 0, room >= 64 else {
+                appsLeftOut += apps.count
+                continue
+            }
             var table = Table()
             for row in rows {
                 table.add("| \(Self.inline(row.section)) | \(row.pages.grouped) | \(row.match.grouped) | \(row.exclude.grouped) | \(row.noMatch.grouped) |\n",
-                          budget: Self.subjectBudget / max(1, report.tables.count))
+                          budget: room)
             }
-            out += "| Section | Pages | Open | Excluded | No match |\n| --- | ---: | ---: | ---: | ---: |\n" + table.text
+            out += heading + head + table.text
             if table.more > 0 { out += "\n_and \(table.more) more sections_\n" }
             out += "\n"
         }
+        if appsLeftOut > 0 { out += "_and \(appsLeftOut) more apps (the json report has every table)_\n\n" }
         coverageText = out
     }
 
@@ -171,14 +264,11 @@ public final class MarkdownRenderer: Renderer {
         unreadableRows.add("- ⚠️ not read: \(Self.inline(input.message))\n", budget: Self.unreadableBudget)
     }
 
-    /// Bytes for the findings table.
-    static var findingBudget: Int { limit - subjectBudget * 2 - unreadableBudget }
-
     private func addFinding(_ d: Diagnostic) {
         let k = d.severity == .error ? 0 : (d.severity == .warning ? 1 : 2)
         let row = "| \(Self.severity(d.severity)) | \(d.code.rawValue) | \(Self.inline(d.place)) | \(Self.inline(d.message)) |\n"
-        guard findingBytes[k] + row.utf8.count <= Self.findingBudget else {
-            findingsLeftOut += 1
+        guard findingBytes[k] + row.utf8.count <= Self.findingCap else {
+            findingsCut += 1
             return
         }
         findingRows[k].append(row)
@@ -187,13 +277,14 @@ public final class MarkdownRenderer: Renderer {
 
     public func finish(_ summary: RunSummary) {
         if !docs.isEmpty {
-            sink.write(documentation())
+            sink.write(Self.bounded(documentation()))
             return
         }
         let verdict = HTMLPage.verdict(summary.exitCode)
         var out = "## aasa-check \(run.command): \(Self.verdictMark(verdict)) \(verdict)\n\n"
         var counts = HTMLPage.counts(errors: summary.errors, warnings: summary.warnings, infos: summary.infos)
         if let subject = summary.subject { counts = Self.inline(subject) + ": " + counts }
+        if summary.ignored > 0 { counts += ", \(summary.ignored) ignored by the configuration" }
         out += counts + " (failing at \(run.failOn.rawValue))\n\n"
         if !unreadableRows.text.isEmpty {
             out += unreadableRows.text
@@ -201,11 +292,18 @@ public final class MarkdownRenderer: Renderer {
             out += "\n"
         }
         if !isCheck {
-            for file in files {
-                let notRead = unreadableSubjects.contains(file.name)
-                let failed = (run.failOn.fails(.error) && file.errors > 0) || (run.failOn.fails(.warning) && file.warnings > 0)
-                subjectRows.add(Self.subjectRow(file.name, verdict: notRead ? "incomplete" : (failed ? "failed" : "ok"),
-                                                file.errors, file.warnings, file.infos), budget: Self.subjectBudget)
+            // A file read inside another (a bundle of an .ipa) under it; the outer one's
+            // verdict and counts include it.
+            for entry in HTMLRenderer.nested(files.map(\.name)) {
+                var f = files[fileIndex[entry.name]!]
+                var notRead = unreadableSubjects.contains(f.name)
+                for inner in entry.inner {
+                    let n = files[fileIndex[inner]!]
+                    f = (f.name, f.errors + n.errors, f.warnings + n.warnings, f.infos + n.infos, f.fails || n.fails)
+                    notRead = notRead || unreadableSubjects.contains(inner)
+                }
+                subjectRows.add(Self.subjectRow((entry.depth > 0 ? "↳ " : "") + f.name, verdict: notRead ? "incomplete" : (f.fails ? "failed" : "ok"),
+                                                f.errors, f.warnings, f.infos, escapingFrom: entry.depth > 0 ? 2 : 0), budget: Self.subjectBudget)
             }
         }
         if !subjectRows.text.isEmpty {
@@ -221,16 +319,55 @@ public final class MarkdownRenderer: Renderer {
         }
         out += coverageText
         out += diffText
-        // Errors first, then warnings, then infos, as many as the table holds.
-        var table = Table()
-        for rows in findingRows { for row in rows { table.add(row, budget: Self.findingBudget) } }
-        let more = table.more + findingsLeftOut
-        if !table.text.isEmpty {
-            out += "### Findings\n\n| Severity | Code | Where | Message |\n| --- | --- | --- | --- |\n" + table.text
-            if more > 0 { out += "\n_and \(more) more finding\(more == 1 ? "" : "s") (the html, json or text report has them all)_\n" }
+        if !routeRows.text.isEmpty {
+            out += "### Routes\n\n" + (isCheck ? "| Domain " : "") + "| Route | Expects | App ID | Verdict |\n"
+                + (isCheck ? "| --- " : "") + "| --- | --- | --- | --- |\n" + routeRows.text
+            if routeRows.more > 0 { out += "\n_and \(routeRows.more) more route verdicts (the html or json report has them all)_\n" }
             out += "\n"
         }
-        sink.write(out)
+        if !entitlementRows.text.isEmpty {
+            out += "### Entitlements\n\n| File | App ID | Build | Associated domains |\n| --- | --- | --- | ---: |\n" + entitlementRows.text
+            if entitlementRows.more > 0 { out += "\n_and \(entitlementRows.more) more_\n" }
+            out += "\n"
+        }
+        var after = ""
+        if !ignoredRows.text.isEmpty {
+            after += "### Ignored by the configuration\n\n| Code | Where | Message | Reason |\n| --- | --- | --- | --- |\n" + ignoredRows.text
+            if ignoredRows.more > 0 { after += "\n_and \(ignoredRows.more) more ignored findings (the json report has them all)_\n" }
+            after += "\n"
+        }
+        if !noteRows.text.isEmpty {
+            after += "### Notes\n\n" + noteRows.text
+            if noteRows.more > 0 { after += "- and \(noteRows.more) more notes\n" }
+            after += "\n"
+        }
+        if let sentence = leftOut.sentence(format: Self.name) { after += "_\(Self.inline(sentence))_\n" }
+        // Errors first, then warnings, then infos, as many as the room the other parts leave.
+        let budget = max(Self.findingFloor, Self.limit - out.utf8.count - after.utf8.count)
+        var table = Table()
+        for rows in findingRows { for row in rows { table.add(row, budget: budget) } }
+        let cut = table.more + findingsCut
+        if !table.text.isEmpty {
+            out += "### Findings\n\n| Severity | Code | Where | Message |\n| --- | --- | --- | --- |\n" + table.text
+            if cut > 0 { out += "\n_and \(cut) more finding\(cut == 1 ? "" : "s") not shown here for want of room (the html, json or text report lists them)_\n" }
+        }
+        if findingsFolded > 0 {
+            out += "\n_and \(findingsFolded) more finding\(findingsFolded == 1 ? "" : "s") past the first \(RunOutput.findingsPerKind) of their code in one file, "
+                + "counted but listed in no format_\n"
+        }
+        if !table.text.isEmpty || findingsFolded > 0 { out += "\n" }
+        out += after
+        sink.write(Self.bounded(out))
+    }
+
+    /// `text` cut at the last line that fits in ``hardLimit`` bytes, with a line saying so:
+    /// the budgets keep every report under it; this guards the limit whatever they miss.
+    static func bounded(_ text: String) -> String {
+        guard text.utf8.count > hardLimit else { return text }
+        let note = "\n_… cut at \(hardLimit) bytes of \(text.utf8.count) (the html or json report has everything)_\n"
+        var bytes = Array(text.utf8.prefix(hardLimit - note.utf8.count))
+        while let last = bytes.last, last != 0x0A { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self) + note
     }
 
     private func documentation() -> String {
@@ -247,8 +384,11 @@ public final class MarkdownRenderer: Renderer {
 
     // MARK: Pieces
 
-    static func subjectRow(_ name: String, verdict: String, _ errors: Int, _ warnings: Int, _ infos: Int) -> String {
-        "| \(inline(name)) | \(verdictMark(verdict)) \(verdict) | \(errors) | \(warnings) | \(infos) |\n"
+    /// - Parameter escapingFrom: how many leading characters of `name` are ours (`↳ `) and
+    ///   not escaped.
+    static func subjectRow(_ name: String, verdict: String, _ errors: Int, _ warnings: Int, _ infos: Int, escapingFrom: Int = 0) -> String {
+        let shown = String(name.prefix(escapingFrom)) + inline(String(name.dropFirst(escapingFrom)))
+        return "| \(shown) | \(verdictMark(verdict)) \(verdict) | \(errors) | \(warnings) | \(infos) |\n"
     }
 
     static func verdictMark(_ verdict: String) -> String {
@@ -268,22 +408,47 @@ public final class MarkdownRenderer: Renderer {
     }
 
     /// Text from anywhere as inline Markdown (a table cell, a list item): unsafe characters
-    /// made visible (``SafeText``); `&`, `<`, `>`, `@` and `#` as character references (no tag,
-    /// entity, mention or issue reference); the characters that open inline Markdown — `\`,
-    /// `` ` ``, `*`, `_`, `[`, `]`, `~`, `|` — escaped with a backslash (no emphasis, code span,
-    /// link or image without a `[`, strikethrough or extra table cell).
+    /// made visible (``SafeText``); `&`, `<` and `>` as character references (no tag or
+    /// entity); `@` and `#` as character references followed by a zero-width joiner (no
+    /// mention, issue reference or e-mail link: GitHub finds those in the rendered text, where
+    /// the references are plain `@` and `#` again); the characters that open inline Markdown —
+    /// `\`, `` ` ``, `*`, `_`, `[`, `]`, `~`, `|` — escaped with a backslash (no emphasis, code
+    /// span, link or image without a `[`, strikethrough or extra table cell); and the starts of
+    /// GitHub's extended autolinks broken with a zero-width joiner — `:` + ZWJ + `//` (no
+    /// `https://`, `http://`, `ftp://` link) and `www` + ZWJ + `.` — so no URL in a server's
+    /// text becomes a link. The joiner is invisible; a URL copied from the page carries it.
     static func inline(_ s: String) -> String {
-        HTMLPage.replacing(SafeText.escape(s)) { u in
+        let escaped = HTMLPage.replacing(SafeText.escape(s)) { u in
             switch u {
             case "&": return "&amp;"
             case "<": return "&lt;"
             case ">": return "&gt;"
-            case "@": return "&#64;"
-            case "#": return "&#35;"
+            case "@": return "&#64;\u{200D}"
+            case "#": return "&#35;\u{200D}"
             case "\\", "`", "*", "_", "[", "]", "~", "|": return "\\" + String(u)
             default: return nil
             }
         }
+        return breakingAutolinks(escaped)
+    }
+
+    /// `s` with `://` and every `www.` (any case) broken by a zero-width joiner. Linear.
+    static func breakingAutolinks(_ s: String) -> String {
+        guard s.contains("://") || s.lowercased().contains("www.") else { return s }
+        var out = String.UnicodeScalarView()
+        let u = Array(s.unicodeScalars)
+        var i = 0
+        while i < u.count {
+            out.append(u[i])
+            if u[i] == ":", i + 2 < u.count, u[i + 1] == "/", u[i + 2] == "/" {
+                out.append("\u{200D}")
+            } else if i >= 2, u[i] == "w" || u[i] == "W", i + 1 < u.count, u[i + 1] == ".",
+                      ["w", "W"].contains(u[i - 1]), ["w", "W"].contains(u[i - 2]) {
+                out.append("\u{200D}")
+            }
+            i += 1
+        }
+        return String(out)
     }
 
     /// Our own example text in a fence longer than any run of `~` inside it.

@@ -16,6 +16,7 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
         OutputFormat(GitHubRenderer.self),
         OutputFormat(HTMLRenderer.self),
         OutputFormat(MarkdownRenderer.self),
+        OutputFormat(XcodeRenderer.self),
     ]
 
     public static var allCases: [OutputFormat] { all }

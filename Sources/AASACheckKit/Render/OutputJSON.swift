@@ -8,6 +8,9 @@ public indirect enum OutputJSON: Sendable, Equatable {
     case int(Int)
     case bool(Bool)
     case null
+    /// Text written as it is: JSON made elsewhere, or a marker a streaming writer replaces
+    /// (``SARIFRenderer``). Never text from a file or a server.
+    case raw(String)
 
     public static func == (a: OutputJSON, b: OutputJSON) -> Bool { a.render() == b.render() }
 
@@ -15,6 +18,26 @@ public indirect enum OutputJSON: Sendable, Equatable {
     public static func optional(_ s: String?) -> OutputJSON { s.map(OutputJSON.string) ?? .null }
 
     public static func optional(_ i: Int?) -> OutputJSON { i.map(OutputJSON.int) ?? .null }
+
+    /// `s` as a JSON string literal: ``JSONText/quote(_:into:)``, and every other character
+    /// ``SafeText`` calls unsafe (bidirectional controls, zero-width characters, U+FEFF,
+    /// noncharacters) as a `\u` escape too, so the text reads the same to a JSON parser and
+    /// prints inert in a terminal or a log (issue 22).
+    static func quote(_ s: String, into out: inout String) {
+        guard s.unicodeScalars.contains(where: { $0.value >= 0xA0 && SafeText.isUnsafe($0) }) else {
+            JSONText.quote(s, into: &out)
+            return
+        }
+        var quoted = ""
+        JSONText.quote(s, into: &quoted)
+        for u in quoted.unicodeScalars {
+            guard u.value >= 0xA0 && SafeText.isUnsafe(u) else {
+                out.unicodeScalars.append(u)
+                continue
+            }
+            for unit in String(u).utf16 { out += "\\u" + Hex.format(UInt32(unit), width: 4, uppercase: false) }
+        }
+    }
 
     /// The text, indented by two spaces per level, ending without a newline.
     public func render(indent: Int = 0) -> String {
@@ -32,7 +55,7 @@ public indirect enum OutputJSON: Sendable, Equatable {
             out += "{\n"
             for (i, (k, v)) in members.enumerated() {
                 out += inner
-                OutputJSON.string(k).write(into: &out, indent: 0)
+                OutputJSON.quote(k, into: &out)
                 out += ": "
                 v.write(into: &out, indent: indent + 1)
                 out += i == members.count - 1 ? "\n" : ",\n"
@@ -48,10 +71,11 @@ public indirect enum OutputJSON: Sendable, Equatable {
             }
             out += pad + "]"
         case .string(let s):
-            JSONText.quote(s, into: &out)
+            OutputJSON.quote(s, into: &out)
         case .int(let i): out += String(i)
         case .bool(let b): out += b ? "true" : "false"
         case .null: out += "null"
+        case .raw(let text): out += text
         }
     }
 }

@@ -6,23 +6,30 @@ import AASACore
 /// which applies the configuration's `ignore`, cuts long text, counts findings for the exit
 /// status, and passes each result on to the renderer of the chosen `--format`. A renderer
 /// writes through its ``OutputSink`` whenever it likes: the text and GitHub renderers write
-/// each result as it comes; JSON keeps its arrays out of memory (``SpillBuffer``) and writes
-/// the one document at ``finish(_:)``; SARIF and JUnit build their document at the end.
+/// each result as it comes; JSON, SARIF, JUnit and HTML write what comes before the end of
+/// their document to a ``SpillBuffer`` and write the one document at ``finish(_:)``, so none
+/// holds more than a domain's results in memory.
+///
+/// **No silent default** (issue 21): every result method is a requirement with no default,
+/// so a format cannot drop a kind of result by forgetting it. A format shows each result, or
+/// counts the ones it has no place for in its ``LeftOut`` and says so once at the end, in its
+/// own shape (``LeftOut/sentence(format:)``). `ResultKindTests` runs every command in every
+/// format and checks that each result appears or is declared left out.
 ///
 /// **Adding a format**: one file in `Render/` with a type conforming to `Renderer`, and its
-/// line in ``OutputFormat/all``. Implement what the format shows; every method has a default
-/// that ignores the result.
+/// line in ``OutputFormat/all``. Implement every method: show the result, or count it left out.
 ///
 /// **Adding a result kind** (`changes` for `diff`, `coverage` tables, …): a typed value in
-/// `Results/`, one method here with a default that ignores it (in the extension below), one
-/// method on ``RunOutput`` that passes it on (after cutting its long text, if it quotes
-/// any), and an implementation in each renderer that shows it. Nothing else changes.
+/// `Results/`, one method here (the compiler then asks every renderer for it), a
+/// ``LeftOut/Kind`` case, one method on ``RunOutput`` that passes it on (after cutting its
+/// long text, if it quotes any), and in each renderer either a way to show it or a count of
+/// it left out.
 ///
 /// **Per-domain records** (`check`): ``domain(_:)`` receives one ``DomainReport`` per domain,
 /// in input order, as soon as it and the domains before it are done; it holds everything
 /// about that domain (fetches, findings with their source lines, route verdicts, counts and
 /// exit status), and no renderer needs the domains before it to show it. A renderer that
-/// keeps nothing across domains (text, GitHub, JSON Lines) runs in memory that does not grow
+/// keeps nothing across domains but counts (every format) runs in memory that does not grow
 /// with the number of domains.
 ///
 /// Every method is called on one thread, in the order the command produced the results.
@@ -95,22 +102,6 @@ extension Renderer {
     public static var showsEveryPage: Bool { false }
     public static var showsRules: Bool { false }
     public static var commands: [String]? { nil }
-    public func subject(_ subject: Subject) {}
-    public func findings(_ findings: [Finding]) {}
-    public func suppressed(_ suppressed: [Suppressed]) {}
-    public func folded(_ folded: [Folded]) {}
-    public func fetches(_ fetches: [Fetch]) {}
-    public func decisions(_ decisions: [MatchResult], for url: String) {}
-    public func route(_ verdict: RouteVerdict) {}
-    public func rules(_ table: RuleTable) {}
-    public func domain(_ report: DomainReport) {}
-    public func entitlements(_ report: EntitlementsReport) {}
-    public func coverage(_ report: CoverageReport) {}
-    public func page(_ page: PageDecisions) {}
-    public func diff(_ report: DiffReport) {}
-    public func note(_ note: Note) {}
-    public func documentation(_ docs: [CodeDoc], listing: Bool) {}
-    public func unreadable(_ input: UnreadableInput) {}
 }
 
 /// What every renderer knows about the run before the first result.

@@ -5,40 +5,85 @@ import AASACore
 /// (`columnKind: unicodeCodePoints`), as aasa-check counts them. An input that could not be
 /// read makes the invocation unsuccessful, with a notification saying why.
 ///
-/// The document lists the rules before the results, so findings are kept until the end.
+/// Streamed (issue 22): the document lists the rules before the results, so each result is
+/// written as it arrives to a ``SpillBuffer`` with its `ruleIndex` left as a marker, and the
+/// markers are replaced while the results are copied out at the end, once the codes used are
+/// known. Notes and counts of findings past the cap are spilled the same way: memory holds the
+/// codes used and counts, not the results, however many domains are checked.
+///
+/// What SARIF has no place for — requests, `match` decisions, route verdicts (a route not
+/// decided as expected has its finding, AASA701–703), entitlement summaries, diff changes
+/// (each has its finding, AASA801–805) — is counted and named in one `note` notification
+/// (``LeftOut``). A file checked without findings has no result.
 public final class SARIFRenderer: Renderer {
     public static let name = "sarif"
 
     private let sink: OutputSink
-    /// The findings, each with the reason the configuration ignores it, if it does.
-    private var diagnostics: [(Diagnostic, suppressedBecause: String?)] = []
+    /// The results written so far, each an element of `results`, and how many.
+    private let results = SpillBuffer()
+    private var resultCount = 0
+    /// The codes of the results, for `rules`.
+    private var used = Set<DiagnosticCode>()
+    /// Notifications about the run (notes, findings past the cap), each an element, and how many.
+    private let notices = SpillBuffer()
+    private var noticeCount = 0
     private var unreadable: [UnreadableInput] = []
     private var properties: [(String, OutputJSON)] = []
-    private var notices: [String] = []
+    private var leftOut = LeftOut()
+
+    /// Where the document's results and the invocation's notifications go, and the indent of
+    /// their elements (``OutputJSON/render(indent:)``'s levels).
+    private static let resultsMark = "\u{0}results\u{0}"
+    private static let noticesMark = "\u{0}notices\u{0}"
+    private static let resultsIndent = 4
+    private static let noticesIndent = 6
 
     public init(run: RunInfo, sink: OutputSink) { self.sink = sink }
 
-    public func note(_ note: Note) {
-        if note.kind == .notice { notices.append(note.text) }
-    }
+    /// A file checked: named by its results' locations; a clean one has none.
+    public func subject(_ subject: Subject) {}
 
-    public func findings(_ findings: [Finding]) { diagnostics += findings.map { ($0.diagnostic, nil) } }
+    public func note(_ note: Note) { notice(note.text) }
+
+    public func findings(_ findings: [Finding]) {
+        for f in findings { result(f.diagnostic, suppressedBecause: nil) }
+    }
 
     /// Ignored findings stay results, with an external suppression giving the reason
     /// (SARIF 2.1.0 §3.27.23, §3.35): code scanning shows them as dismissed, not as absent.
-    public func suppressed(_ suppressed: [Suppressed]) { diagnostics += suppressed.map { ($0.finding.diagnostic, $0.reason) } }
+    public func suppressed(_ suppressed: [Suppressed]) {
+        for s in suppressed { result(s.finding.diagnostic, suppressedBecause: s.reason) }
+    }
 
     public func folded(_ folded: [Folded]) {
-        notices += folded.map { f in
-            "\(f.count) more \(f.code) result\(f.count == 1 ? "" : "s") in \(f.place) are not listed (the first \(RunOutput.findingsPerKind) are)"
+        for f in folded {
+            notice("\(f.count) more \(f.code) result\(f.count == 1 ? "" : "s") in \(f.place) are not listed (the first \(RunOutput.findingsPerKind) are)")
         }
     }
+
+    public func fetches(_ fetches: [Fetch]) { leftOut.add(.fetch, fetches.count) }
+
+    public func decisions(_ decisions: [MatchResult], for url: String) { leftOut.add(.decision, decisions.count) }
+
+    public func route(_ verdict: RouteVerdict) { leftOut.add(.route) }
+
+    public func rules(_ table: RuleTable) { leftOut.add(.rules) }
 
     public func domain(_ report: DomainReport) {
         findings(report.findings)
         suppressed(report.suppressed)
         folded(report.folded)
+        fetches(report.fetches)
+        leftOut.add(.route, report.routes.count)
     }
+
+    public func entitlements(_ report: EntitlementsReport) { leftOut.add(.entitlements) }
+
+    public func page(_ page: PageDecisions) { leftOut.add(.page, page.decisions.count) }
+
+    public func diff(_ report: DiffReport) { leftOut.add(.change, report.changes.count + report.routes.count) }
+
+    public func documentation(_ docs: [CodeDoc], listing: Bool) { leftOut.add(.documentation, docs.count) }
 
     public func unreadable(_ input: UnreadableInput) { unreadable.append(input) }
 
@@ -52,9 +97,50 @@ public final class SARIFRenderer: Renderer {
         ]
     }
 
+    /// Writes one result to the spill, its `ruleIndex` a marker of its code.
+    private func result(_ d: Diagnostic, suppressedBecause reason: String?) {
+        used.insert(d.code)
+        var members: [(String, OutputJSON)] = [
+            ("ruleId", .string(d.code.rawValue)),
+            ("ruleIndex", .raw("\u{0}" + d.code.rawValue + "\u{0}")),
+            ("level", .string(Self.level(d.severity))),
+            ("message", .object([("text", .string(d.message + (d.hint.map { " Hint: \($0)" } ?? "")))])),
+        ]
+        var location: [(String, OutputJSON)] = [("artifactLocation", .object([("uri", .string(Self.artifactURI(d)))]))]
+        if let loc = d.location {
+            var region: [(String, OutputJSON)] = [("startLine", .int(loc.line)), ("startColumn", .int(loc.column))]
+            if loc.offset >= 0 { region.append(("byteOffset", .int(loc.offset))) }
+            location.append(("region", .object(region)))
+        }
+        members.append(("locations", .array([.object([("physicalLocation", .object(location))])])))
+        var properties: [(String, OutputJSON)] = []
+        if let target = d.target { properties.append(("target", .string(target))) }
+        if let source = d.source { properties.append(("source", .string(source.rawValue))) }
+        if let pointer = d.pointer { properties.append(("pointer", .string(pointer))) }
+        if !properties.isEmpty { members.append(("properties", .object(properties))) }
+        if let reason {
+            members.append(("suppressions", .array([.object([("kind", .string("external")), ("status", .string("accepted")),
+                                                             ("justification", .string(reason))])])))
+        }
+        Self.append(.object(members), to: results, count: &resultCount, indent: Self.resultsIndent)
+    }
+
+    /// A `note` notification of the invocation (SARIF 2.1.0 §3.20.21, §3.58).
+    private func notice(_ text: String) {
+        let element = OutputJSON.object([("level", .string("note")), ("message", .object([("text", .string(text))]))])
+        Self.append(element, to: notices, count: &noticeCount, indent: Self.noticesIndent)
+    }
+
+    /// Appends an element of an array laid out as ``OutputJSON/render(indent:)`` lays it out
+    /// at `indent`: one level deeper than the array, separated by `,` and a line feed.
+    private static func append(_ element: OutputJSON, to buffer: SpillBuffer, count: inout Int, indent: Int) {
+        buffer.append((count == 0 ? "" : ",\n") + String(repeating: "  ", count: indent) + element.render(indent: indent))
+        count += 1
+    }
+
     public func finish(_ summary: RunSummary) {
-        let used = Array(Set(diagnostics.map(\.0.code))).sorted()
-        let rules: [OutputJSON] = used.map { code in
+        let codes = used.sorted()
+        let rules: [OutputJSON] = codes.map { code in
             let doc = CodeDoc.lookup(code)
             return .object([
                 ("id", .string(code.rawValue)),
@@ -66,33 +152,22 @@ public final class SARIFRenderer: Renderer {
                 ("defaultConfiguration", .object([("level", .string(Self.level(doc?.severity ?? .error)))])),
             ])
         }
-        var ruleIndex: [DiagnosticCode: Int] = [:]
-        for (i, code) in used.enumerated() { ruleIndex[code] = i }
-        let results: [OutputJSON] = diagnostics.map { d, reason in
-            var members: [(String, OutputJSON)] = [
-                ("ruleId", .string(d.code.rawValue)),
-                ("ruleIndex", .int(ruleIndex[d.code]!)),
-                ("level", .string(Self.level(d.severity))),
-                ("message", .object([("text", .string(d.message + (d.hint.map { " Hint: \($0)" } ?? "")))])),
-            ]
-            var location: [(String, OutputJSON)] = [("artifactLocation", .object([("uri", .string(Self.artifactURI(d)))]))]
-            if let loc = d.location {
-                var region: [(String, OutputJSON)] = [("startLine", .int(loc.line)), ("startColumn", .int(loc.column))]
-                if loc.offset >= 0 { region.append(("byteOffset", .int(loc.offset))) }
-                location.append(("region", .object(region)))
-            }
-            members.append(("locations", .array([.object([("physicalLocation", .object(location))])])))
-            var properties: [(String, OutputJSON)] = []
-            if let target = d.target { properties.append(("target", .string(target))) }
-            if let source = d.source { properties.append(("source", .string(source.rawValue))) }
-            if let pointer = d.pointer { properties.append(("pointer", .string(pointer))) }
-            if !properties.isEmpty { members.append(("properties", .object(properties))) }
-            if let reason {
-                members.append(("suppressions", .array([.object([("kind", .string("external")), ("status", .string("accepted")),
-                                                                 ("justification", .string(reason))])])))
+        var ruleIndex: [String: Int] = [:]
+        for (i, code) in codes.enumerated() { ruleIndex[code.rawValue] = i }
+        // The notifications that come after the spilled ones: inputs not read, what was left out.
+        if let sentence = leftOut.sentence(format: Self.name) { notice(sentence) }
+        let errors: [OutputJSON] = unreadable.map { input in
+            var members: [(String, OutputJSON)] = [("level", .string("error")), ("message", .object([("text", .string(input.message))]))]
+            if let subject = input.subject {
+                members.append(("locations", .array([.object([("physicalLocation", .object([
+                    ("artifactLocation", .object([("uri", .string(Self.fileURI(subject)))])),
+                ]))])])))
             }
             return .object(members)
         }
+        for e in errors { Self.append(e, to: notices, count: &noticeCount, indent: Self.noticesIndent) }
+        let invocation: OutputJSON = .object([("executionSuccessful", .bool(unreadable.isEmpty)),
+                                              ("toolExecutionNotifications", noticeCount == 0 ? .array([]) : .raw(Self.noticesMark))])
         let sarif: OutputJSON = .object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
             ("version", .string("2.1.0")),
@@ -102,29 +177,46 @@ public final class SARIFRenderer: Renderer {
                     ("informationUri", .string("https://developer.apple.com/documentation/xcode/supporting-associated-domains")),
                     ("rules", .array(rules)),
                 ]))])),
-                ("invocations", .array([invocation()])),
+                ("invocations", .array([invocation])),
                 ("columnKind", .string("unicodeCodePoints")),
-                ("results", .array(results)),
+                ("results", resultCount == 0 ? .array([]) : .raw(Self.resultsMark)),
             ] + (properties.isEmpty ? [] : [("properties", .object(properties))]))])),
         ])
-        sink.write(sarif.render() + "\n")
+        // The frame, cut where the spilled arrays go.
+        var rest = sarif.render() + "\n"
+        for (mark, buffer, indent, indexed) in [(Self.noticesMark, notices, Self.noticesIndent, false),
+                                                (Self.resultsMark, results, Self.resultsIndent, true)] {
+            guard let at = rest.firstRange(of: mark) else { continue }
+            sink.write(String(rest[..<at.lowerBound]) + "[\n")
+            if indexed { Self.drain(buffer, replacingMarkersWith: ruleIndex, into: sink) } else { buffer.drain { sink.write($0) } }
+            sink.write("\n" + String(repeating: "  ", count: indent - 1) + "]")
+            rest = String(rest[at.upperBound...])
+        }
+        sink.write(rest)
     }
 
-    /// The run's invocation: not successful when an input could not be read, with one
-    /// notification per such input, and a `note` one per fact about the run (SARIF 2.1.0 §3.20).
-    private func invocation() -> OutputJSON {
-        let notes: [OutputJSON] = notices.map { .object([("level", .string("note")), ("message", .object([("text", .string($0))]))]) }
-        let notifications: [OutputJSON] = notes + unreadable.map { input in
-            var members: [(String, OutputJSON)] = [("level", .string("error")), ("message", .object([("text", .string(input.message))]))]
-            if let subject = input.subject {
-                members.append(("locations", .array([.object([("physicalLocation", .object([
-                    ("artifactLocation", .object([("uri", .string(Self.fileURI(subject)))])),
-                ]))])])))
+    /// Copies `buffer` to `sink` with each `NUL code NUL` marker replaced by the code's rule
+    /// index. A marker cut by a chunk's end is held back until the next chunk. NUL never
+    /// appears otherwise in rendered JSON (``JSONText`` escapes control characters).
+    static func drain(_ buffer: SpillBuffer, replacingMarkersWith index: [String: Int], into sink: OutputSink) {
+        var carry = ""
+        buffer.drain { chunk in
+            let parts = (carry + chunk).split(separator: "\u{0}", omittingEmptySubsequences: false)
+            carry = ""
+            var out = String(parts[0])
+            var i = 1
+            while i < parts.count {
+                guard i + 1 < parts.count else {
+                    // The marker's end is in the next chunk.
+                    carry = "\u{0}" + parts[i]
+                    break
+                }
+                out += String(index[String(parts[i])] ?? 0) + parts[i + 1]
+                i += 2
             }
-            return .object(members)
+            sink.write(out)
         }
-        return .object([("executionSuccessful", .bool(unreadable.isEmpty)),
-                        ("toolExecutionNotifications", .array(notifications))])
+        sink.write(carry)
     }
 
     static func level(_ s: Severity) -> String {

@@ -5,7 +5,14 @@ import AASACore
 /// domain; `match`'s decisions and `routes`' verdicts; a one-line summary.
 ///
 /// Written as results arrive, in the order the command gives them: nothing is kept but what
-/// decides the layout (whether decisions or verdicts came before the findings).
+/// decides the layout (whether decisions or verdicts came before the findings) and counts.
+///
+/// Every result shows: requests as `role GET url → status …` lines under their domain (at
+/// most ``maxFetchLines`` outside `check`'s domain blocks, the others counted), findings the
+/// configuration ignores and inputs not read counted in the summary line (the reasons go to
+/// standard error), and what it has no place for (a rule table, a page's decision) named in
+/// one `note:` line at the end (``LeftOut``). A file checked without findings is counted in
+/// the summary line.
 public final class TextRenderer: Renderer {
     public static let name = "text"
     public static let isForPeople = true
@@ -20,6 +27,10 @@ public final class TextRenderer: Renderer {
     private var sawVerdicts = false
     private var findingsHeaded = false
     private var lastApp: String?
+    /// The domain the last request line was under, and how many request lines were written.
+    private var lastFetchTarget: String?
+    private var fetchLines = 0
+    private var leftOut = LeftOut()
 
     public init(run: RunInfo, sink: OutputSink) {
         self.run = run
@@ -27,7 +38,44 @@ public final class TextRenderer: Renderer {
         style = run.style
     }
 
+    /// Names the heading of `match`'s findings; the file itself is counted in the summary line.
     public func subject(_ subject: Subject) { document = subject.name }
+
+    /// Counted in the summary line (`1 ignored by the configuration`); JSON lists them.
+    public func suppressed(_ suppressed: [Suppressed]) {}
+
+    /// Most request lines written outside `check`'s domain blocks (a `coverage` run may read a
+    /// thousand sitemaps); the others are counted.
+    static let maxFetchLines = 40
+
+    /// Requests outside a domain record (`match` or `routes` of a domain, the entitlement's
+    /// domains, `coverage`'s sitemaps): a line each under the domain they were for.
+    public func fetches(_ fetches: [Fetch]) {
+        guard !run.quiet else { return }
+        var out = ""
+        for fetch in fetches {
+            guard fetchLines < Self.maxFetchLines else {
+                leftOut.add(.fetch)
+                continue
+            }
+            fetchLines += 1
+            if fetch.target != lastFetchTarget {
+                out += style.bold(SafeText.escape(fetch.target)) + "\n"
+                lastFetchTarget = fetch.target
+            }
+            out += "  " + fetch.role.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + Self.line(fetch) + "\n"
+        }
+        sink.write(out)
+    }
+
+    /// Not asked for (``Renderer/showsRules`` is false); counted if given.
+    public func rules(_ table: RuleTable) { leftOut.add(.rules) }
+
+    /// Not asked for (``Renderer/showsEveryPage`` is false): the tables count the pages.
+    public func page(_ page: PageDecisions) { leftOut.add(.page, page.decisions.count) }
+
+    /// Counted in the summary line; the reason goes to standard error (``RunOutput``).
+    public func unreadable(_ input: UnreadableInput) {}
 
     public func findings(_ findings: [Finding]) {
         var out = ""
@@ -298,6 +346,7 @@ public final class TextRenderer: Renderer {
             out += summaryLine(errors: summary.errors, warnings: summary.warnings, infos: summary.infos, ignored: summary.ignored,
                                exitCode: summary.exitCode, subject: subject)
         }
+        if let sentence = leftOut.sentence(format: Self.name) { out += style.dim("note: ") + sentence + "\n" }
         if let reminder = summary.reminder, summary.errors == 0, summary.unreadable == 0 {
             out += style.dim(reminder) + "\n"
         }

@@ -151,8 +151,9 @@ public enum CheckedDomain {
     ///   - fileLabel: how findings name the served file.
     /// - Returns: AASA607 for each entry this file serves whose app ID it does not list for
     ///   the entry's service (on the entitlement entry); for each main app, AASA621 when no
-    ///   `applinks:` entry claims the host, and AASA607 when the served file (or the CDN copy)
-    ///   lists the app in no `applinks` details entry, unless an entry already said so.
+    ///   `applinks:` entry claims the host (not for a provisioning profile, which lists no
+    ///   domain), and AASA607 when the served file (or the CDN copy) lists the app in no
+    ///   `applinks` details entry, unless an entry already said so.
     public static func judge(
         host: String, apps: [App], document: AASADocument, cdnCopy: AASADocument? = nil, fileLabel: String?
     ) -> [Diagnostic] {
@@ -164,8 +165,11 @@ public enum CheckedDomain {
                 out += EntitlementCrossCheck.check(entries: report.entries, appID: appID, documents: [host: document],
                                                    file: report.file.path, appIsClip: report.isAppClip)
             }
-            guard app.isMainApp, report.file.profile == nil else { continue }
-            if let d = DomainClaim.unclaimed(host, entries: report.entries, appID: app.appIDs.first, file: report.file.path) {
+            guard app.isMainApp else { continue }
+            // A provisioning profile grants the capability for any domain: it claims none.
+            if report.file.profile == nil,
+               let d = DomainClaim.unclaimed(host, entries: report.entries, appID: app.appIDs.first, file: report.file.path)
+            {
                 out.append(d)
             }
             // An applinks entry served by this file was cross-checked above, on its own line.
