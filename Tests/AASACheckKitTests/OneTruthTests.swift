@@ -100,6 +100,23 @@ import Testing
         #expect(try r.codes().contains("AASA607"))
     }
 
+    /// Before: removing an exclude that keeps nothing from opening the app (its URLs match no
+    /// include anyway) was listed as `exclude → no_match`, though the README says such a
+    /// rewrite shows no change: both stay on the web. The neighbour: an exclude that shields
+    /// an include, removed, is a change (the URLs now open the app).
+    @Test func aRemovedExcludeThatChangesNothingIsNoChange() throws {
+        let app = "K7Q2M9XW3P.com.example.app"
+        let old = try file(Array(#"{"applinks": {"details": [{"appIDs": ["\#(app)"], "components": [{"/": "/x/*", "exclude": true}, {"/": "/shop/*"}]}]}}"#.utf8))
+        let new = try file(Array(#"{"applinks": {"details": [{"appIDs": ["\#(app)"], "components": [{"/": "/shop/*"}]}]}}"#.utf8))
+        let shielding = try file(Array(#"{"applinks": {"details": [{"appIDs": ["\#(app)"], "components": [{"/": "/shop/cart", "exclude": true}, {"/": "/shop/*"}]}]}}"#.utf8))
+        defer { [old, new, shielding].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let same = run(["diff", old, new, "--json"])
+        #expect((try same.json()["changes"] as? [Any])?.isEmpty == true, "\(same.stdout)")
+        #expect(run(["diff", old, new]).stdout.contains("No change"))
+        let gained = try #require(try run(["diff", shielding, new, "--json"]).json()["changes"] as? [[String: Any]])
+        #expect(gained.map { "\($0["from"] ?? "") → \($0["to"] ?? "")" } == ["exclude → match"])
+    }
+
     /// `match` and `routes` of a file Apple's systems refuse: the decisions are the file's as
     /// written, and neither command calls them the devices'.
     @Test func matchAndRoutesOfARefusedFileSaySo() throws {
