@@ -1,9 +1,12 @@
+import AASAArtifacts
 import AASACore
 import AASANet
 import Foundation
 
-/// The network flags of `check` (and of `match`/`routes` with a domain SOURCE), spec `cli.md`.
-public struct NetworkOptions: Sendable {
+/// The network flags of `check` (and of `match`/`routes` with a domain SOURCE), spec `cli.md`,
+/// with the politeness limits of many domains (`--rate`, `--cdn-concurrency`) where a command
+/// declares them (``BatchOptions/specs``).
+public struct NetworkOptions: OptionGroup {
     public var connectTo: [String] = []
     public var caCertPath: String?
     public var cdnBase = CDNJudge.defaultBase
@@ -33,6 +36,13 @@ public struct NetworkOptions: Sendable {
         OptionSpec("--no-cdn", help: "Skip Apple's CDN."),
     ]
 
+    public init(parsing arguments: ParsedArguments, format: OutputFormat) throws {
+        self = try Self.parse(arguments)
+    }
+
+    /// Most requests a second `--rate` accepts.
+    static let maxRate = 100_000.0
+
     /// Reads the network flags.
     /// - Throws: ``UsageError`` for a malformed value or an unreadable `--cacert` file.
     public static func parse(_ arguments: ParsedArguments) throws -> NetworkOptions {
@@ -42,13 +52,14 @@ public struct NetworkOptions: Sendable {
             o.connectTo.append(entry)
         }
         if let ca = arguments.value("--cacert") {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: ca, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  let handle = FileHandle(forReadingAtPath: ca) else {
+            // A regular file (LocalFile: no FIFO, device, /proc or /sys), as libcurl reads it.
+            let opened: LocalFile.Opened
+            do { opened = try LocalFile.open(ca) } catch where error.cause == .refused {
+                throw UsageError("--cacert \(SafeText.escape(ca)): \(error.reason)")
+            } catch {
                 throw UsageError("--cacert \(SafeText.escape(ca)): no such readable file")
             }
-            let head = (try? handle.read(upToCount: 1_048_576)) ?? Data()
-            try? handle.close()
+            let head = (try? opened.read(upTo: 1_048_576, path: ca)) ?? []
             guard String(decoding: head, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
                 throw UsageError("--cacert \(SafeText.escape(ca)): not a PEM certificate bundle (no -----BEGIN CERTIFICATE-----); convert a DER file with `openssl x509 -inform der -in FILE -out FILE.pem`")
             }
@@ -81,6 +92,18 @@ public struct NetworkOptions: Sendable {
             o.concurrency = value
         }
         o.noCDN = arguments.has("--no-cdn")
+        if let text = arguments.value("--rate") {
+            guard let rate = Double(text), rate.isFinite, rate > 0, rate <= maxRate else {
+                throw UsageError("--rate must be a number of requests a second above 0, at most \(Int(maxRate)); got \(SafeText.value(text))")
+            }
+            o.rate = rate
+        }
+        if let text = arguments.value("--cdn-concurrency") {
+            guard let n = Int(text), (1...256).contains(n) else {
+                throw UsageError("--cdn-concurrency must be a whole number from 1 to 256; got \(SafeText.value(text))")
+            }
+            o.cdnConcurrency = n
+        }
         return o
     }
 

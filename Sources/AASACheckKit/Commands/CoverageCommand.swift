@@ -1,3 +1,4 @@
+import AASAArtifacts
 import AASACore
 import AASANet
 import Foundation
@@ -59,8 +60,6 @@ public enum CoverageCommand: Command {
     static let defaultConcurrency = 4
     /// The user agent of sitemap and robots.txt requests unless `--user-agent` is given.
     static let sitemapUserAgent = "aasa-check/\(AASACheck.version)"
-    /// Most bytes of robots.txt read (Google reads 500 KiB).
-    static let robotsLimit = 512 * 1024
     /// `--sitemaps-timeout` by default: this many times `--timeout` (each request's limit), so
     /// a slow site gets more requests' worth of time, never 1,000 of them.
     static let sitemapsTimeoutFactor = 10
@@ -78,24 +77,25 @@ public enum CoverageCommand: Command {
         let depth = try positiveNumber(arguments, "--depth", default: 1, max: 100)
         let maxSitemaps = try positiveNumber(arguments, "--max-sitemaps", default: SitemapCrawl.defaultMaxSitemaps, max: 1_000_000)
         let sitemaps = try arguments.all("--sitemap").map(sitemapPlace)
-        var options = try NetworkOptions.parse(arguments)
+        var options = try context.options(NetworkOptions.self)
         if arguments.value("--concurrency") == nil { options.concurrency = defaultConcurrency }
         let sitemapsTimeout = try sitemapsTimeout(arguments, options: options)
         let isLocal = source == "-" || FileManager.default.fileExists(atPath: source)
-        var host = arguments.value("--domain")?.lowercased()
+        var host = try context.options(SourceOptions.self).domain
         if isLocal, host == nil, case .url(let url)? = sitemaps.first { host = URLParts(url)?.host }
         if isLocal, host == nil {
             throw UsageError("give --domain HOST, the host \(SafeText.value(source)) is served for: pages of other hosts are counted apart")
         }
-        let loaded = try DocumentSource.load(source, arguments: arguments, context: context)
+        // The domain file is fetched with the run's network options (not the sitemaps' concurrency).
+        let loaded = try context.load(source)
         let out = context.output
         out.domainFile(loaded)
         let site = host ?? loaded.host ?? loaded.label
-        guard let document = loaded.document else {
+        guard let compiled = loaded.compiled else {
             out.findings(loaded.diagnostics)
             return RunEnd(subject: "coverage of \(site)")
         }
-        let matcher = DocumentMatcher(compiled: loaded.compiled ?? CompiledDocument(document), host: site)
+        let matcher = DocumentMatcher(compiled: compiled, host: site)
         let appIDs = given.isEmpty ? matcher.appIDs : given
         guard !appIDs.isEmpty else {
             out.note("The file lists no applinks app; give --app-id to decide for one.", kind: .advice)
@@ -104,8 +104,8 @@ public enum CoverageCommand: Command {
         }
         let coverage = SiteCoverage(matcher: matcher, host: site, appIDs: appIDs, depth: depth)
         // Where Apple's CDN copy decides, the pages the origin's file would decide otherwise.
-        if let origin = loaded.otherCopy {
-            coverage.compare(with: DocumentMatcher(compiled: loaded.otherCompiled ?? CompiledDocument(origin), host: site))
+        if let other = loaded.other {
+            coverage.compare(with: DocumentMatcher(compiled: other, host: site))
         }
         if out.showsEveryPage {
             coverage.onDecisions = { url, section, decisions in
@@ -113,113 +113,42 @@ public enum CoverageCommand: Command {
             }
         }
 
-        let userAgent = arguments.value("--user-agent") ?? sitemapUserAgent
-        // Every request from here on ends by the deadline (its limits cut to the time left).
-        let deadline = ContinuousClock.now + .milliseconds(Int((sitemapsTimeout * 1000).rounded()))
-        var roots = sitemaps.map { SitemapEntry($0) }
-        if roots.isEmpty {
-            var robotsOptions = options
-            // At least libcurl's 1 ms: a limit of 0 or less would be its default, not none.
-            robotsOptions.timeout = max(SitemapDownloads.leastTransferTime, min(options.timeout, SitemapDownloads.seconds(deadline - .now)))
-            let (found, fetch) = robotsSitemaps(site, options: robotsOptions, userAgent: userAgent)
-            out.fetches([fetch])
-            roots = found.map { SitemapEntry(.url($0)) }
-            if roots.isEmpty {
-                roots = [SitemapEntry(.url("https://\(site)/sitemap.xml"))]
-                out.note("robots.txt names no sitemap: reading https://\(site)/sitemap.xml")
-            }
-        }
-        let crawl = SitemapCrawl(roots: roots, coverage: coverage, target: site, maxSitemaps: maxSitemaps)
-        let progress = ProgressLine(console: context.console, total: 0,
-                                    enabled: context.console.stderrIsTerminal && !context.quiet) { done in
-            "reading sitemaps: \(done)/\(crawl.sitemapCount), \(coverage.pages.grouped) pages…"
-        }
-        out.routeOutput { progress.print($0) }
-        var downloads: SitemapDownloads?
-        defer { downloads?.close() }
-        let window = max(2, 2 * options.concurrency)
-        let outOfTime = "the time for reading sitemaps ran out (--sitemaps-timeout \(seconds(sitemapsTimeout)))"
-        let outOfTimeHint = "Give --sitemaps-timeout SECONDS for more time, or read fewer files (--sitemap, --max-sitemaps)."
-        reading: while let entry = crawl.next() {
-            defer { progress.advance() }
-            guard ContinuousClock.now < deadline else {
-                crawl.stop(at: entry, outOfTime, hint: outOfTimeHint)
-                break reading
-            }
-            for ahead in crawl.upcoming(window) {
-                if case .url(let url) = ahead.place {
-                    if downloads == nil { downloads = try SitemapDownloads(options: options, userAgent: userAgent, target: site, deadline: deadline) }
-                    downloads!.want(url)
-                }
-            }
-            switch entry.place {
-            case .file(let path):
-                read(entry, path: path, into: crawl)
-            case .url(let url):
-                if downloads == nil { downloads = try SitemapDownloads(options: options, userAgent: userAgent, target: site, deadline: deadline) }
-                let download = downloads!.take(url)
-                out.fetches(download.fetches)
-                if download.outOfTime {
-                    downloads!.discard(download)
-                    crawl.stop(at: entry, outOfTime, hint: outOfTimeHint)
-                    break reading
-                }
-                if let failure = download.failure {
-                    crawl.failed(entry, failure, hint: entry.depth == 0 && sitemaps.isEmpty
-                                 ? "Give the sitemap's location with --sitemap URL, or name it in robots.txt (Sitemap: https://\(site)/sitemap.xml)." : nil)
-                } else if let file = download.file {
-                    read(entry, path: file, into: crawl, cutShort: download.truncated)
-                }
-                downloads!.discard(download)
-            }
-        }
-        progress.finish()
-        crawl.finish()
-
+        let crawl = try SiteCrawlFlow.run(site: site, coverage: coverage, roots: sitemaps, options: options,
+                                      userAgent: arguments.value("--user-agent") ?? sitemapUserAgent, timeout: sitemapsTimeout,
+                                      maxSitemaps: maxSitemaps, context: context)
         out.coverage(CoverageReport(source: source, host: site, tables: appIDs.map { ($0, coverage.rows(for: $0)) }, pages: coverage.pages,
                                     otherHostPages: coverage.otherHostPages, otherHostExample: coverage.otherHostExample,
                                     sitemaps: crawl.records, depth: depth))
         // AASA707 is about a rule of the deciding copy: the local file, the origin's or the CDN's.
-        let fileFindings: [Diagnostic]
-        switch loaded.decidedBy {
-        case .cdn: fileFindings = coverage.deadRules().attributed(target: site, source: .cdn, file: nil)
-        case .origin: fileFindings = coverage.deadRules().attributed(target: site, source: .origin, file: nil)
-        default: fileFindings = coverage.deadRules().attributed(target: site, source: .file, file: loaded.label)
+        let fileFindings = coverage.deadRules().map { d in
+            var d = d
+            d.target = site
+            return loaded.attributed(d)
         }
         let differing = coverage.differences.map { d in
-            Diagnostic(code: .aasa502,
-                       message: "the origin file decides \(d.pages.grouped) of the \(coverage.pages.grouped) pages otherwise for \(SafeText.value(d.appID)); "
-                           + "the first, \(SafeText.value(d.example)): \(Self.word(d.other)) there, \(Self.word(d.decision)) by Apple's CDN copy, "
-                           + "which devices follow until the CDN refreshes",
-                       hint: "The CDN refreshes within about a day of a change; until then devices decide by its copy. There is no way to force a refresh.",
-                       target: site, source: .cdn)
+            CopyDifference.pages(d.pages, of: coverage.pages, appID: d.appID, example: d.example,
+                                 origin: CopyDifference.word(d.other.decision, detail: d.other.detail, component: d.other.component),
+                                 cdn: CopyDifference.word(d.decision.decision, detail: d.decision.detail, component: d.decision.component),
+                                 host: site)
         }
-        out.findings(loaded.diagnostics + crawl.findings + fileFindings + differing)
+        // An --app-id the file does not list opens no page: said, not only a table of zeros.
+        let unlisted = AppMembership.check(given, document: compiled.document, domain: site, fileLabel: nil).map(loaded.attributed)
+        out.findings(loaded.diagnostics + unlisted + crawl.findings + fileFindings + differing)
         let files = crawl.records.count
-        return RunEnd(subject: "\(site): \(coverage.pages.grouped) page\(coverage.pages == 1 ? "" : "s") from \(files) sitemap\(files == 1 ? "" : "s")")
+        var subject = "\(site): \(coverage.pages.grouped) page\(coverage.pages == 1 ? "" : "s") from \(files) sitemap\(files == 1 ? "" : "s")"
+        // A file Apple's systems refuse: the table is the file's as written, not the devices'.
+        if let refusal = loaded.refusalSentence { subject += ", counted as the file is written; " + refusal }
+        return RunEnd(subject: subject)
     }
 
-    /// `match (details[0].components[3])`, `no_match`.
-    static func word(_ d: (decision: MatchDecision, detail: Int?, component: Int?)) -> String {
-        guard let detail = d.detail, let component = d.component else { return d.decision.rawValue }
-        return "\(d.decision.rawValue) (details[\(detail)].components[\(component)])"
-    }
-
-    /// Reads one local or downloaded file into the crawl, or says why it cannot be opened.
-    static func read(_ entry: SitemapEntry, path: String, into crawl: SitemapCrawl, cutShort: Bool = false) {
-        do {
-            let file = try SitemapFile(path: path)
-            withExtendedLifetime(file) {
-                crawl.read(entry, from: file.stream, compressedBytes: file.compressedBytes, cutShort: cutShort)
-            }
-        } catch {
-            crawl.failed(entry, String(describing: error))
-        }
-    }
 
     /// A `--sitemap` value: an existing file, or an https URL.
     static func sitemapPlace(_ value: String) throws -> SitemapPlace {
-        if FileManager.default.fileExists(atPath: value) { return .file(value) }
+        if FileManager.default.fileExists(atPath: value) {
+            // A regular file: a FIFO, a device, /proc or /sys is refused here (exit status 2).
+            do { try LocalFile.check(value) } catch { throw UsageError("--sitemap " + InputFile.usageError(error, kind: .file).message) }
+            return .file(value)
+        }
         let lower = value.lowercased()
         if lower.hasPrefix("https://"), URLParts(value)?.host?.isEmpty == false { return .url(value) }
         if lower.hasPrefix("http://") {
@@ -250,15 +179,4 @@ public enum CoverageCommand: Command {
         return n
     }
 
-    /// The `Sitemap:` URLs of `https://HOST/robots.txt` (https ones only), and the fetch.
-    static func robotsSitemaps(_ host: String, options: NetworkOptions, userAgent: String) -> ([String], Fetch) {
-        let request = HTTPRequest(url: "https://\(host)/robots.txt", userAgent: userAgent, connectTo: options.connectTo,
-                                  caCertPath: options.caCertPath, connectTimeout: options.connectTimeout,
-                                  timeout: options.timeout, maxBodyBytes: robotsLimit)
-        var record: FetchRecord?
-        HTTPClient.fetchAll([request], concurrency: 1) { record = FetchRecord($0) }
-        let fetched = record ?? FetchRecord(url: request.url, userAgent: userAgent, error: FetchError(kind: .other, message: "no result"))
-        let found = fetched.isOK ? RobotsTxt.sitemaps(fetched.body).filter { $0.lowercased().hasPrefix("https://") } : []
-        return (found, Fetch(fetched, target: host, role: .robots))
-    }
 }

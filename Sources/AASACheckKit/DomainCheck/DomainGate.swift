@@ -45,7 +45,7 @@ struct DomainGate: Sendable {
         var gate = DomainGate()
         gate.appIDs = try arguments.appIDs()
         if let path = arguments.value("--routes") {
-            let list = try RouteListInput(path: path, console: context.console)
+            let list = try RouteListInput(path: path, namedBy: arguments.configured["--routes"], console: context.console)
             gate.routes = list.routes
             gate.routesFile = path
             gate.judgesRules = list.judgesRules
@@ -64,48 +64,56 @@ struct DomainGate: Sendable {
             return gate
         }
         // Any kind: an entitlements file, an executable, an .app, .ipa or .xcarchive.
-        let flow = try EntitlementsFlow.read([path], arguments: arguments, console: context.console)
+        // One the configuration names that yields nothing is a finding (AASA116), not a stop.
+        let namedBy = arguments.configured["--entitlements"]
+        let flow = try EntitlementsFlow.read([path], namedBy: namedBy, arguments: arguments, console: context.console)
         // Policy: an unreadable --profile, or an entitlement with nothing readable, stops the
         // run; a part of a built app that cannot be read is exit status 2.
         if let problem = flow.profileProblem { throw UsageError(problem.message) }
-        guard !flow.checked.isEmpty else {
+        guard !flow.checked.isEmpty || namedBy != nil else {
             throw UsageError(flow.problems.first?.unreadable.message ?? "--entitlements \(SafeText.value(path)): nothing to read")
         }
         gate.unreadable += flow.problems.map { UnreadableInput(subject: $0.unreadable.subject, message: $0.unreadable.message) }
         gate.sources.merge(flow.sources) { a, _ in a }
         gate.inputDiagnostics += flow.diagnostics
-        if flow.withAppID.isEmpty {
+        if !flow.checked.isEmpty, flow.withAppID.isEmpty {
             throw UsageError("--entitlements \(SafeText.value(path)): no app ID to check the domains for; give --app-id, --profile, an .xcent or a signed build")
         }
         gate.flow = flow
         return gate
     }
 
-    /// The findings and route verdicts for one domain's served file.
+    /// The findings and route verdicts for one domain's file as deployed: routes are judged
+    /// by the copy devices decide by (``DeployedFile/deciding``), as `routes DOMAIN` judges
+    /// them, with AASA502 for each route the origin's file judges otherwise; the entitlement
+    /// is checked against the origin's file and the CDN copy, as `entitlements` checks it.
     func judge(_ outcome: DomainOutcome) -> (diagnostics: [Diagnostic], routes: [RouteVerdict]) {
         let host = outcome.target.host
-        guard let compiled = outcome.hosting.validation?.compiled else { return ([], []) }
+        guard let deployed = outcome.deployed, let compiled = deployed.deciding ?? deployed.originValidation?.compiled
+        else { return ([], []) }
         var diagnostics: [Diagnostic] = []
         var verdicts: [RouteVerdict] = []
         if let routesFile = routesFile, !routes.isEmpty {
             let mine = routes.filter { $0.host == nil || $0.host == host }
             let matcher = DocumentMatcher(compiled: compiled, host: host)
-            let result = RouteCheck.run(matcher: matcher, domain: host, routes: mine, appIDs: routeAppIDs, routesFile: routesFile,
+            var result = RouteCheck.run(matcher: matcher, domain: host, routes: mine, appIDs: routeAppIDs, routesFile: routesFile,
                                         judgeRules: judgesRules)
+            if deployed.deciding == nil, let refusal = deployed.originValidation?.rejection { result = result.refused(by: refusal) }
             diagnostics += result.diagnostics.map { d in
-                var d = d
+                var d = d.code == .aasa704 ? deployed.attributed(d) : d
                 d.target = host
-                if d.code == .aasa704 {
-                    d.source = .origin
-                    d.file = nil
-                }
                 return d
+            }
+            if let other = deployed.other {
+                let apps = Array(Set(result.verdicts.map(\.appID)))
+                let origin = RouteCheck.run(matcher: DocumentMatcher(compiled: other, host: host), domain: host, routes: mine,
+                                            appIDs: apps, routesFile: routesFile, judgeRules: false)
+                diagnostics += CopyDifference.routes(result.verdicts, origin.verdicts, host: host, routesFile: routesFile)
             }
             verdicts = result.verdicts
         }
-        if let flow {
-            let copy = outcome.cdn == nil ? nil : CDNJudge.usableCopy(outcome.cdn, domain: host)
-            diagnostics += flow.judge(host: host, document: compiled.document, cdnCopy: copy, fileLabel: outcome.fileLabel)
+        if let flow, let document = deployed.originValidation?.document ?? deployed.cdnCopy?.document {
+            diagnostics += flow.judge(host: host, document: document, cdnCopy: deployed.cdnCopy?.document, fileLabel: outcome.fileLabel)
         }
         return (diagnostics, verdicts)
     }

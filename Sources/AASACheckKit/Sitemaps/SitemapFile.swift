@@ -21,10 +21,9 @@ final class SitemapFile {
     /// Opens `path`.
     /// - Throws: ``SitemapFileError`` saying why it cannot be read.
     init(path: String, limit: Int = SitemapProtocol.maxBytes) throws {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw SitemapFileError(String(cString: strerror(errno))) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw SitemapFileError("not a regular file") }
-        size = Int(info.st_size)
+        // A regular file (LocalFile): a FIFO, a device, /proc or /sys is refused before a byte
+        // is read; GzipFileReader opens it through the same check (FileSource).
+        do { size = try LocalFile.open(path).size } catch { throw SitemapFileError(error.reason) }
         if size == 0 {
             // Nothing to read; the XML reader says it is empty.
             reader = nil
