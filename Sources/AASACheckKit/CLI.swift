@@ -43,6 +43,8 @@ public struct CommandContext {
     public let quiet: Bool
     public let style: Style
     public let command: String
+    /// The run's option groups, each parsed once (``options(_:)``).
+    let groups: OptionGroups
 
     public var failOn: FailOn { output.info.failOn }
 }
@@ -197,7 +199,8 @@ public enum AASACheck {
         let info = RunInfo(command: command.name, failOn: failOn, quiet: parsed.has("--quiet"), style: Style(enabled: color))
         return CommandContext(console: console, format: format,
                               output: RunOutput(format: format, info: info, console: console, ignored: ignored),
-                              quiet: info.quiet, style: info.style, command: command.name)
+                              quiet: info.quiet, style: info.style, command: command.name,
+                              groups: OptionGroups(arguments: parsed, format: format))
     }
 
     /// A command's own options and the common ones it takes.

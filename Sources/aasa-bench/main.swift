@@ -8,6 +8,8 @@
 //                                         sample; prints the documents side by side.
 //   aasa-bench DOCUMENT URL-COUNT         the same for one document (the older form).
 //   aasa-bench generate [--rules N]       write the realistic file of N rules (default 1,600).
+//   aasa-bench judge [--domains N]        CPU per domain to judge N recorded domains with their
+//                                         CDN copy, now and as before (scripts/bench-judge.sh).
 import AASACore
 import Foundation
 
@@ -32,6 +34,14 @@ if arguments.first == "generate" {
     let rules = option("--rules") ?? 1_600
     guard arguments.isEmpty else { fail("usage: aasa-bench generate [--rules N]") }
     print(RealisticDocument.json(rules: rules), terminator: "")
+    exit(0)
+}
+
+if arguments.first == "judge" {
+    arguments.removeFirst()
+    let domains = option("--domains") ?? 1_000
+    guard arguments.isEmpty else { fail("usage: aasa-bench judge [--domains N]") }
+    JudgeBench.run(domains: domains)
     exit(0)
 }
 

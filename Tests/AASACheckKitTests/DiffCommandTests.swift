@@ -80,14 +80,21 @@ struct DiffCommandTests {
         defer { (f + [routes]).forEach { try? FileManager.default.removeItem(atPath: $0) } }
         let r = run(["diff", f[0], f[1], "--routes", routes, "--json"])
         #expect(r.status == 1, "a route that no longer opens the app is an error")
-        let changed = try #require(try r.json()["routeChanges"] as? [[String: Any]])
+        let all = try #require(try r.json()["routeChanges"] as? [[String: Any]])
+        let changed = all.filter { $0["appID"] as? String == "K7Q2M9XW3P.com.example.app" }
         #expect(changed.map { $0["route"] as? String } == ["/shop/cart", "/promo/a"])
         let cart = try #require(changed.first)
         #expect((cart["before"] as? [String: Any])?["decision"] as? String == "match")
         #expect((cart["after"] as? [String: Any])?["decision"] as? String == "exclude")
-        let codes = try r.codes()
-        #expect(codes.contains("AASA702") && codes.contains("AASA703"))
-        #expect(!codes.contains("AASA701"), "/help/x?article=1234 opens the app on both")
+        let diagnostics = try #require(try r.json()["diagnostics"] as? [[String: Any]])
+        let forApp = diagnostics.filter { ($0["message"] as? String)?.contains("K7Q2M9XW3P.com.example.app") == true }.compactMap { $0["code"] as? String }
+        #expect(forApp.contains("AASA702") && forApp.contains("AASA703"))
+        #expect(!forApp.contains("AASA701"), "/help/x?article=1234 opens the app on both")
+        // OLD's other app is gone from NEW: every route that opened it is lost (issue 21: it was
+        // judged only for apps listed on both sides, so a removed app lost its routes unseen).
+        let gone = all.filter { $0["appID"] as? String == "K7Q2M9XW3P.com.example.gone" }
+        #expect(gone.map { $0["route"] as? String } == ["/shop/cart", "/shop/x", "/help/x?article=1234"])
+        #expect(gone.allSatisfy { ($0["after"] as? [String: Any])?["decision"] as? String == "no_match" })
         // A route that did not open the app with OLD either is not a new error.
         let unchanged = try temporaryFile(Array("/nothing/here\n".utf8), name: UUID().uuidString + ".routes")
         defer { try? FileManager.default.removeItem(atPath: unchanged) }
@@ -148,7 +155,7 @@ struct DiffCommandTests {
         let ids = try #require(page.tables.first { $0.cls == "appids" })
         #expect(ids.rows == 3)
         let routeTable = try #require(page.tables.first { $0.cls == "routechanges" })
-        #expect(routeTable.rows == 4, "a header row and three routes whose verdict changed")
+        #expect(routeTable.rows == 6, "a header row, three routes of the app whose verdict changed, and the two that opened the app NEW no longer lists")
         #expect(page.text.contains("/shop/cart"))
         #expect(page.text.contains("details[0].components[0] `{\"/\":\"/shop/cart\",\"exclude\":true}`"))
         #expect(!page.text.contains("No change"))

@@ -202,7 +202,7 @@ import Testing
     @Test func sameMeaningDifferentBytesIsNotStale() {
         let origin = judge(ok())
         let compact = #"{"applinks":{"details":[{"components":[{"/":"/buy/*"}],"appIDs":["Q7Z3K8M2PX.com.example.app"]}]}}"#
-        let found = CDNJudge.judge(domain: "example.com", cdn: cdn(compact), origin: origin)
+        let found = DeployedFile(host: "example.com", hosting: origin, cdn: cdn(compact)).cdnFindings(skipped: nil)
         #expect(codes(found) == ["AASA503"])
         #expect(found[0].message.contains("1200 s old"))
         #expect(found[0].message.contains("refreshed in about 2400 s"))
@@ -212,7 +212,7 @@ import Testing
     @Test func staleCopyListsTheDifferences() {
         let origin = judge(ok(#"{"applinks": {"details": [{"appIDs": ["Q7Z3K8M2PX.com.example.app", "Q7Z3K8M2PX.com.example.beta"], "components": [{"/": "/buy/*"}, {"/": "/share/*"}]}]}, "webcredentials": {"apps": ["Q7Z3K8M2PX.com.example.app"]}}"#))
         let old = #"{"applinks":{"details":[{"appIDs":["Q7Z3K8M2PX.com.example.app"],"components":[{"/":"/buy/*"}]}]}}"#
-        let found = CDNJudge.judge(domain: "example.com", cdn: cdn(old, age: "86000"), origin: origin)
+        let found = DeployedFile(host: "example.com", hosting: origin, cdn: cdn(old, age: "86000")).cdnFindings(skipped: nil)
         #expect(codes(found) == ["AASA502", "AASA503"])
         let message = found[0].message
         #expect(message.contains("service webcredentials is in the origin file but not in the CDN copy"))
@@ -239,7 +239,7 @@ import Testing
             HTTPHeader("Apple-Failure-Details", "{\"status\":403}\u{1B}]0;pwned\u{07}"),
             HTTPHeader("Apple-Try-Direct", "false"),
         ])
-        let found = CDNJudge.judge(domain: "example.com", cdn: failure, origin: judge(ok()))
+        let found = DeployedFile(host: "example.com", hosting: judge(ok()), cdn: failure).cdnFindings(skipped: nil)
         #expect(codes(found) == ["AASA501"])
         let m = found[0].message
         #expect(m.contains("HTTP/2 404"))
@@ -250,14 +250,14 @@ import Testing
 
     @Test func cdnCopyWhileTheOriginFails() {
         let origin = judge(FetchRecord(url: Self.wellKnown, status: 500, statusLine: "HTTP/2 500"))
-        let found = CDNJudge.judge(domain: "example.com", cdn: cdn(Self.good), origin: origin)
+        let found = DeployedFile(host: "example.com", hosting: origin, cdn: cdn(Self.good)).cdnFindings(skipped: nil)
         #expect(codes(found) == ["AASA502", "AASA503"])
     }
 
     @Test func cdnUnreachableAndSkipped() {
         let down = FetchRecord(url: CDNJudge.url(domain: "example.com"), error: FetchError(kind: .dns, message: "Could not resolve host"))
-        #expect(codes(CDNJudge.judge(domain: "example.com", cdn: down, origin: nil)) == ["AASA504"])
-        let skipped = CDNJudge.judge(domain: "example.com", cdn: nil, skipped: "--no-cdn", origin: nil)
+        #expect(codes(CDNJudge.judge(domain: "example.com", cdn: down, origin: nil, copy: nil)) == ["AASA504"])
+        let skipped = CDNJudge.judge(domain: "example.com", cdn: nil, skipped: "--no-cdn", origin: nil, copy: nil)
         #expect(codes(skipped) == ["AASA505"])
         #expect(skipped[0].message.contains("--no-cdn"))
     }

@@ -2,8 +2,10 @@ import AASACore
 import AASANet
 import Foundation
 
-/// The network flags of `check` (and of `match`/`routes` with a domain SOURCE), spec `cli.md`.
-public struct NetworkOptions: Sendable {
+/// The network flags of `check` (and of `match`/`routes` with a domain SOURCE), spec `cli.md`,
+/// with the politeness limits of many domains (`--rate`, `--cdn-concurrency`) where a command
+/// declares them (``BatchOptions/specs``).
+public struct NetworkOptions: OptionGroup {
     public var connectTo: [String] = []
     public var caCertPath: String?
     public var cdnBase = CDNJudge.defaultBase
@@ -32,6 +34,13 @@ public struct NetworkOptions: Sendable {
         OptionSpec("--concurrency", value: "N", help: "Requests in flight at once (default 16)."),
         OptionSpec("--no-cdn", help: "Skip Apple's CDN."),
     ]
+
+    public init(parsing arguments: ParsedArguments, format: OutputFormat) throws {
+        self = try Self.parse(arguments)
+    }
+
+    /// Most requests a second `--rate` accepts.
+    static let maxRate = 100_000.0
 
     /// Reads the network flags.
     /// - Throws: ``UsageError`` for a malformed value or an unreadable `--cacert` file.
@@ -81,6 +90,18 @@ public struct NetworkOptions: Sendable {
             o.concurrency = value
         }
         o.noCDN = arguments.has("--no-cdn")
+        if let text = arguments.value("--rate") {
+            guard let rate = Double(text), rate.isFinite, rate > 0, rate <= maxRate else {
+                throw UsageError("--rate must be a number of requests a second above 0, at most \(Int(maxRate)); got \(SafeText.value(text))")
+            }
+            o.rate = rate
+        }
+        if let text = arguments.value("--cdn-concurrency") {
+            guard let n = Int(text), (1...256).contains(n) else {
+                throw UsageError("--cdn-concurrency must be a whole number from 1 to 256; got \(SafeText.value(text))")
+            }
+            o.cdnConcurrency = n
+        }
         return o
     }
 

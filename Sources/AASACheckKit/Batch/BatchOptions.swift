@@ -8,8 +8,8 @@ import Darwin
 
 /// The options of `check` for very many domains (issue 13, spec `cli.md`): `--shard`,
 /// `--resume`, `--unordered`, and the politeness limits `--rate` and `--cdn-concurrency`
-/// (kept in ``NetworkOptions``, which the domain engine reads).
-struct BatchOptions {
+/// (read by ``NetworkOptions``, which the domain engine reads).
+struct BatchOptions: OptionGroup {
     var shard: Shard?
     /// `--resume FILE`: its path and what it records.
     var resume: (path: String, log: ResumeLog)?
@@ -24,13 +24,12 @@ struct BatchOptions {
         OptionSpec("--cdn-concurrency", value: "N", help: "At most N requests to Apple's CDN at once (default 8), within --concurrency."),
     ]
 
-    /// Most requests a second `--rate` accepts.
-    static let maxRate = 100_000.0
+    init() {}
 
-    /// Reads the options; `--rate` and `--cdn-concurrency` go into `network`.
+    /// Reads the options (`--rate` and `--cdn-concurrency` are ``NetworkOptions``').
     /// - Throws: ``UsageError`` for a malformed value, a `--resume` file that cannot be read
     ///   or is not JSON Lines, `--resume` or `--unordered` without `--format jsonl`.
-    static func parse(_ arguments: ParsedArguments, format: OutputFormat, network: inout NetworkOptions) throws -> BatchOptions {
+    init(parsing arguments: ParsedArguments, format: OutputFormat) throws {
         var o = BatchOptions()
         if let text = arguments.value("--shard") { o.shard = try Shard.parse(text) }
         let jsonl = format.rawValue == JSONLinesRenderer.name
@@ -44,19 +43,7 @@ struct BatchOptions {
             guard jsonl else { throw UsageError("--unordered goes with --format jsonl (one record per domain, each complete)") }
             o.unordered = true
         }
-        if let text = arguments.value("--rate") {
-            guard let rate = Double(text), rate.isFinite, rate > 0, rate <= maxRate else {
-                throw UsageError("--rate must be a number of requests a second above 0, at most \(Int(maxRate)); got \(SafeText.value(text))")
-            }
-            network.rate = rate
-        }
-        if let text = arguments.value("--cdn-concurrency") {
-            guard let n = Int(text), (1...256).contains(n) else {
-                throw UsageError("--cdn-concurrency must be a whole number from 1 to 256; got \(SafeText.value(text))")
-            }
-            network.cdnConcurrency = n
-        }
-        return o
+        self = o
     }
 
     /// Makes standard output ready for the records of a resumed run. When it appends to the

@@ -41,8 +41,8 @@ public enum CheckCommand: Command {
     ] + BuildSettingsInput.specs + NetworkOptions.specs + BatchOptions.specs
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
-        var options = try NetworkOptions.parse(arguments)
-        let batch = try BatchOptions.parse(arguments, format: context.format, network: &options)
+        let options = try context.options(NetworkOptions.self)
+        let batch = try context.options(BatchOptions.self)
         let out = context.output
         let file = arguments.value("--domains")
         guard !arguments.positionals.isEmpty || file != nil else {

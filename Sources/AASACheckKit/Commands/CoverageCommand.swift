@@ -78,24 +78,25 @@ public enum CoverageCommand: Command {
         let depth = try positiveNumber(arguments, "--depth", default: 1, max: 100)
         let maxSitemaps = try positiveNumber(arguments, "--max-sitemaps", default: SitemapCrawl.defaultMaxSitemaps, max: 1_000_000)
         let sitemaps = try arguments.all("--sitemap").map(sitemapPlace)
-        var options = try NetworkOptions.parse(arguments)
+        var options = try context.options(NetworkOptions.self)
         if arguments.value("--concurrency") == nil { options.concurrency = defaultConcurrency }
         let sitemapsTimeout = try sitemapsTimeout(arguments, options: options)
         let isLocal = source == "-" || FileManager.default.fileExists(atPath: source)
-        var host = arguments.value("--domain")?.lowercased()
+        var host = try context.options(SourceOptions.self).domain
         if isLocal, host == nil, case .url(let url)? = sitemaps.first { host = URLParts(url)?.host }
         if isLocal, host == nil {
             throw UsageError("give --domain HOST, the host \(SafeText.value(source)) is served for: pages of other hosts are counted apart")
         }
-        let loaded = try DocumentSource.load(source, arguments: arguments, context: context)
+        // The domain file is fetched with the run's network options (not the sitemaps' concurrency).
+        let loaded = try context.load(source)
         let out = context.output
         out.domainFile(loaded)
         let site = host ?? loaded.host ?? loaded.label
-        guard let document = loaded.document else {
+        guard let compiled = loaded.compiled else {
             out.findings(loaded.diagnostics)
             return RunEnd(subject: "coverage of \(site)")
         }
-        let matcher = DocumentMatcher(compiled: loaded.compiled ?? CompiledDocument(document), host: site)
+        let matcher = DocumentMatcher(compiled: compiled, host: site)
         let appIDs = given.isEmpty ? matcher.appIDs : given
         guard !appIDs.isEmpty else {
             out.note("The file lists no applinks app; give --app-id to decide for one.", kind: .advice)
@@ -104,8 +105,8 @@ public enum CoverageCommand: Command {
         }
         let coverage = SiteCoverage(matcher: matcher, host: site, appIDs: appIDs, depth: depth)
         // Where Apple's CDN copy decides, the pages the origin's file would decide otherwise.
-        if let origin = loaded.otherCopy {
-            coverage.compare(with: DocumentMatcher(compiled: loaded.otherCompiled ?? CompiledDocument(origin), host: site))
+        if let other = loaded.other {
+            coverage.compare(with: DocumentMatcher(compiled: other, host: site))
         }
         if out.showsEveryPage {
             coverage.onDecisions = { url, section, decisions in
@@ -180,29 +181,25 @@ public enum CoverageCommand: Command {
                                     otherHostPages: coverage.otherHostPages, otherHostExample: coverage.otherHostExample,
                                     sitemaps: crawl.records, depth: depth))
         // AASA707 is about a rule of the deciding copy: the local file, the origin's or the CDN's.
-        let fileFindings: [Diagnostic]
-        switch loaded.decidedBy {
-        case .cdn: fileFindings = coverage.deadRules().attributed(target: site, source: .cdn, file: nil)
-        case .origin: fileFindings = coverage.deadRules().attributed(target: site, source: .origin, file: nil)
-        default: fileFindings = coverage.deadRules().attributed(target: site, source: .file, file: loaded.label)
+        let fileFindings = coverage.deadRules().map { d in
+            var d = d
+            d.target = site
+            return loaded.attributed(d)
         }
         let differing = coverage.differences.map { d in
-            Diagnostic(code: .aasa502,
-                       message: "the origin file decides \(d.pages.grouped) of the \(coverage.pages.grouped) pages otherwise for \(SafeText.value(d.appID)); "
-                           + "the first, \(SafeText.value(d.example)): \(Self.word(d.other)) there, \(Self.word(d.decision)) by Apple's CDN copy, "
-                           + "which devices follow until the CDN refreshes",
-                       hint: "The CDN refreshes within about a day of a change; until then devices decide by its copy. There is no way to force a refresh.",
-                       target: site, source: .cdn)
+            CopyDifference.pages(d.pages, of: coverage.pages, appID: d.appID, example: d.example,
+                                 origin: CopyDifference.word(d.other.decision, detail: d.other.detail, component: d.other.component),
+                                 cdn: CopyDifference.word(d.decision.decision, detail: d.decision.detail, component: d.decision.component),
+                                 host: site)
         }
-        out.findings(loaded.diagnostics + crawl.findings + fileFindings + differing)
+        // An --app-id the file does not list opens no page: said, not only a table of zeros.
+        let unlisted = AppMembership.check(given, document: compiled.document, domain: site, fileLabel: nil).map(loaded.attributed)
+        out.findings(loaded.diagnostics + unlisted + crawl.findings + fileFindings + differing)
         let files = crawl.records.count
-        return RunEnd(subject: "\(site): \(coverage.pages.grouped) page\(coverage.pages == 1 ? "" : "s") from \(files) sitemap\(files == 1 ? "" : "s")")
-    }
-
-    /// `match (details[0].components[3])`, `no_match`.
-    static func word(_ d: (decision: MatchDecision, detail: Int?, component: Int?)) -> String {
-        guard let detail = d.detail, let component = d.component else { return d.decision.rawValue }
-        return "\(d.decision.rawValue) (details[\(detail)].components[\(component)])"
+        var subject = "\(site): \(coverage.pages.grouped) page\(coverage.pages == 1 ? "" : "s") from \(files) sitemap\(files == 1 ? "" : "s")"
+        // A file Apple's systems refuse: the table is the file's as written, not the devices'.
+        if let refusal = loaded.refusalSentence { subject += ", counted as the file is written; " + refusal }
+        return RunEnd(subject: subject)
     }
 
     /// Reads one local or downloaded file into the crawl, or says why it cannot be opened.

@@ -49,135 +49,85 @@ public enum DiffCommand: Command {
         let appIDs = try arguments.appIDs()
         let list = try arguments.value("--routes").map { try RouteListInput(path: $0, console: context.console) }
         let out = context.output
-        let old = try DiffSide.load(oldInput, arguments: arguments, context: context)
-        let new = try DiffSide.load(newInput, arguments: arguments, context: context)
+        // Both sides through the one loader: each is read as `validate` (a file) or `check`
+        // (a domain) reads it, with the same findings.
+        let old = try context.load(oldInput, originOnlyForDomains: false)
+        let new = try context.load(newInput, originOnlyForDomains: false)
         for side in [old, new] {
             out.source(side.label, side.bytes)
+            if let deciding = side.deciding { out.source(deciding.label, deciding.bytes) }
             out.fetches(side.fetches)
-            if let note = side.note { out.note(note) }
+            if let note = side.notice { out.note(note) }
         }
         if let list { out.source(list.path, list.bytes) }
+        // The errors of each side, as `validate` and `check` give them: a side Apple's systems
+        // refuse, or cannot fetch, fails the gate whatever the comparison says.
+        var findings = (old.diagnostics + new.diagnostics).filter { $0.severity == .error }
         guard let oldCompiled = old.compiled, let newCompiled = new.compiled else {
-            out.findings(old.diagnostics + new.diagnostics + (list?.diagnostics ?? []))
+            out.findings(findings + (list?.diagnostics ?? []))
             if let unreadable = list?.unreadable { out.unreadable(unreadable) }
-            return RunEnd(subject: "no comparison: \([old, new].filter { $0.compiled == nil }.map(\.label).joined(separator: " and ")) could not be read")
+            return RunEnd(subject: "no comparison: \([old, new].filter { $0.compiled == nil }.map(\.decidingLabel).joined(separator: " and ")) could not be read")
         }
-        out.subject(new.label, kind: .domainFile)
+        out.subject(new.decidingLabel, kind: .domainFile)
 
         let diff = DocumentDiff(old: oldCompiled, new: newCompiled)
         func wanted(_ appID: String) -> Bool {
             appIDs.isEmpty || appIDs.contains { AppIdentity.canonical($0) == AppIdentity.canonical(appID) }
         }
-        let changes = diff.changes.filter { wanted($0.appID) }
+        // A change between `exclude` and `no_match` keeps the URLs on the web on both sides (a
+        // dead exclude removed): no app opens differently, so it is no change (README, issue 21).
+        let changes = diff.changes.filter { wanted($0.appID) && ($0.kind == .appID || $0.isLoss || $0.isGain) }
         let incomplete = diff.incomplete.filter { wanted($0.appID) }
+        let domain = try context.options(SourceOptions.self).domain ?? new.host ?? old.host ?? "example.com"
+        let oldMatcher = DocumentMatcher(compiled: oldCompiled, host: domain)
+        let newMatcher = DocumentMatcher(compiled: newCompiled, host: domain)
+        // An --app-id neither side lists has nothing to compare: said, never a silent "no change".
+        let inOld = Set(oldMatcher.appIDs.map(AppIdentity.canonical))
+        let unlisted = appIDs.filter { !inOld.contains(AppIdentity.canonical($0)) }
+        findings += AppMembership.check(unlisted, document: newCompiled.document, domain: domain, fileLabel: nil)
+            .map { d in
+                var d = new.attributed(d)
+                d.message += "; it is not in OLD either, so there is nothing to compare for it"
+                return d
+            }
 
-        // Routes: judged for the apps asked for, else every app listed in applinks on both sides.
+        // Routes: judged for the apps asked for, else every app OLD lists in applinks (an app
+        // NEW no longer lists loses its routes).
         var routeChanges: [RouteChange] = []
-        var findings = (old.diagnostics + new.diagnostics).filter { $0.severity == .error }
         if let list {
-            let domain = arguments.value("--domain")?.lowercased() ?? new.host ?? old.host ?? "example.com"
-            let oldMatcher = DocumentMatcher(compiled: oldCompiled, host: domain)
-            let newMatcher = DocumentMatcher(compiled: newCompiled, host: domain)
-            let inOld = Set(oldMatcher.appIDs.map(AppIdentity.canonical))
-            let apps = appIDs.isEmpty ? newMatcher.appIDs.filter { inOld.contains(AppIdentity.canonical($0)) } : appIDs
-            routeChanges = RouteDiff.compare(list.routes, old: oldMatcher, new: newMatcher, domain: domain, appIDs: apps)
-            findings += list.diagnostics + RouteDiff.diagnostics(routeChanges, routesFile: list.path)
+            let apps = appIDs.isEmpty ? oldMatcher.appIDs : appIDs
+            // A side Apple's systems refuse opens no app on devices: its routes are judged so.
+            let nothing = Validator.decodeCopy(Array("{}".utf8)).map { DocumentMatcher(compiled: $0, host: domain) }
+            routeChanges = RouteDiff.compare(list.routes, old: old.refusal == nil ? oldMatcher : nothing ?? oldMatcher,
+                                             new: new.refusal == nil ? newMatcher : nothing ?? newMatcher, domain: domain, appIDs: apps)
+            findings += list.diagnostics + RouteDiff.diagnostics(routeChanges, routesFile: list.path, newRefusal: new.refusal)
         }
-        out.diff(DiffReport(old: old.label, new: new.label, changes: changes, incomplete: incomplete,
-                            routes: routeChanges, routesJudged: list != nil))
-        let kept = DocumentDiff.diagnostics(changes: changes, incomplete: incomplete)
-        findings += kept.map { d in
-            var d = d
-            d.target = new.target
-            d.source = new.source
-            d.file = new.file
-            return d
-        }
+        out.diff(DiffReport(old: old.decidingLabel, new: new.decidingLabel, changes: changes, incomplete: incomplete,
+                            routes: routeChanges, routesJudged: list != nil,
+                            refusals: [old, new].compactMap(\.refusalSentence)))
+        findings += DocumentDiff.diagnostics(changes: changes, incomplete: incomplete).map(new.attributed)
         out.findings(findings)
         if let unreadable = list?.unreadable { out.unreadable(unreadable) }
         let decisions = changes.filter { $0.kind == .decision }
         let lost = decisions.filter(\.isLoss).count, gained = decisions.filter(\.isGain).count
         let ids = changes.count - decisions.count
-        var subject = "\(old.label) → \(new.label): "
+        var subject = "\(old.decidingLabel) → \(new.decidingLabel): "
+        let refused = [old, new].filter { $0.refusal != nil }
         if changes.isEmpty {
-            // Never "no change" when part of the comparison stopped (AASA805).
-            subject += incomplete.isEmpty ? "no change"
-                : "comparison incomplete (\(incomplete.count) part\(incomplete.count == 1 ? "" : "s") not fully compared, AASA805); no difference found in the rest"
+            // Never "no change" when part of the comparison stopped (AASA805), or when Apple's
+            // systems refuse a side: as written the files may agree, on devices they do not.
+            if !refused.isEmpty {
+                subject += "no difference as the files are written"
+            } else {
+                subject += incomplete.isEmpty ? "no change"
+                    : "comparison incomplete (\(incomplete.count) part\(incomplete.count == 1 ? "" : "s") not fully compared, AASA805); no difference found in the rest"
+            }
         } else {
             subject += "\(lost) kind\(lost == 1 ? "" : "s") of URL lost, \(gained) gained, \(ids) app ID change\(ids == 1 ? "" : "s")"
             if !incomplete.isEmpty { subject += "; comparison incomplete (AASA805): more changes may exist" }
         }
         if list != nil { subject += ", \(routeChanges.count) route\(routeChanges.count == 1 ? "" : "s") changed" }
+        for side in refused { subject += "; " + (side.refusalSentence ?? "") }
         return RunEnd(subject: subject)
-    }
-}
-
-/// One side of a diff: a local file, standard input, or a domain's file as devices read it.
-struct DiffSide {
-    /// As findings and the report name it.
-    var label: String
-    var bytes: [UInt8] = []
-    var document: AASADocument?
-    /// ``document`` compiled, once for the whole run (issue 16).
-    var compiled: CompiledDocument?
-    /// The host it is served for, when it is a domain's file (or `--domain` was given).
-    var host: String?
-    /// Why it could not be read, or what was wrong fetching it (attributed).
-    var diagnostics: [Diagnostic] = []
-    var fetches: [Fetch] = []
-    /// A sentence for people: which copy of a domain's file is compared, and why.
-    var note: String?
-    /// How findings placed in this file are attributed.
-    var target: String
-    var source: DiagnosticSource
-    var file: String?
-
-    /// Loads `input`: `-`, an existing file, or a domain.
-    /// - Throws: ``UsageError`` for a file that cannot be read, or input that is neither a
-    ///   file nor a domain name.
-    static func load(_ input: String, arguments: ParsedArguments, context: CommandContext) throws -> DiffSide {
-        let domain = arguments.value("--domain")?.lowercased()
-        if input == "-" || FileManager.default.fileExists(atPath: input) {
-            let contents = try InputFile.read(input, limit: Validator.parseLimit, kind: .domainFile, console: context.console)
-            let label = input == "-" ? "<stdin>" : input
-            var side = DiffSide(label: label, bytes: contents.bytes, host: domain, target: domain ?? label, source: .file, file: label)
-            side.decode(stoppedAtLimit: contents.stoppedAtLimit, size: contents.sizeDescription)
-            return side
-        }
-        // A mistyped file name (`comp.jsn`) is a missing file, never fetched as a domain.
-        if CheckTarget.looksLikeFileName(input) {
-            throw UsageError("\(SafeText.value(input)): no such file")
-        }
-        guard let target = try? CheckTarget.parse(input), target.host.contains(".") || target.host == "localhost" else {
-            throw UsageError("\(SafeText.escape(input)): no such file, and not a domain name")
-        }
-        // As `match` and `routes` load a domain: Apple's CDN copy when it is usable, else (or
-        // with --origin, or for a domain in an alternate mode) the origin's file.
-        let loaded = try DocumentSource.loadDomain(target, arguments: arguments)
-        var side = DiffSide(label: loaded.deciding?.label ?? loaded.label, bytes: loaded.deciding?.bytes ?? loaded.bytes,
-                            document: loaded.document, compiled: loaded.compiled ?? loaded.document.map(CompiledDocument.init), host: target.host, fetches: loaded.fetches, note: loaded.notice,
-                            target: target.host, source: loaded.decidedBy)
-        // Shown: why the file could not be compared, and Apple's CDN failing to hold a copy
-        // (devices then have none to read).
-        side.diagnostics = loaded.diagnostics.filter { $0.severity == .error && (loaded.document == nil || $0.source == .cdn) }
-        return side
-    }
-
-    /// Parses and decodes ``bytes``; when they are not a document, the findings say why.
-    mutating func decode(stoppedAtLimit: Bool, size: String) {
-        if stoppedAtLimit {
-            diagnostics.append(Diagnostic(code: .aasa107, message: "the file is \(size); it is not compared",
-                                          target: target, source: source, file: file))
-            return
-        }
-        do {
-            let decoded = try DocumentDiff.decode(bytes)
-            document = decoded
-            compiled = CompiledDocument(decoded)
-        } catch {
-            if case .unreadable(_, let found) = error {
-                diagnostics += found.attributed(target: target, source: source, file: file)
-            }
-        }
     }
 }

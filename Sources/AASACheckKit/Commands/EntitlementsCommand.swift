@@ -131,8 +131,8 @@ public enum EntitlementsCommand: Command {
                     redirected.note(outcome.target.host, options)
                     diagnostics += outcome.diagnostics
                     fetches += outcome.fetches
-                    if let body = outcome.hosting.servedBody { out.source(outcome.fileLabel, body) }
-                    if let document = outcome.hosting.validation?.document { documents[outcome.target.host] = document }
+                    if let body = outcome.hosting?.servedBody { out.source(outcome.fileLabel, body) }
+                    if let document = outcome.hosting?.validation?.document { documents[outcome.target.host] = document }
                     fetchedHosts.append(outcome.target.host)
                 }
                 if let notice = redirected.notice { runNotices.append(notice) }

@@ -37,7 +37,7 @@ public enum MatchCommand: Command {
             throw UsageError("with SOURCE read from standard input, give the URLs as arguments")
         }
         let given = try arguments.appIDs()
-        let loaded = try DocumentSource.load(source, arguments: arguments, context: context)
+        let loaded = try context.load(source)
         let out = context.output
         out.domainFile(loaded)
         let appIDs: [String]
@@ -50,7 +50,7 @@ public enum MatchCommand: Command {
             appIDs = given
         }
         // The origin's file, where the CDN copy decides: its different decisions are AASA502.
-        let other = loaded.otherCompiled.map { URLDecider(matcher: DocumentMatcher(compiled: $0, host: loaded.host), appIDs: appIDs) }
+        let other = loaded.other.map { URLDecider(matcher: DocumentMatcher(compiled: $0, host: loaded.host), appIDs: appIDs) }
         var differing: [Diagnostic] = []
         var moreDiffering = 0
         // Each URL's decisions go out as they are made, so a stream of URLs on standard input
@@ -65,7 +65,7 @@ public enum MatchCommand: Command {
             if parts.host == nil, let host = loaded.host { parts = parts.on(host: host) }
             let results = decider?.explain(parts) ?? []
             if let other {
-                for d in loaded.differences(results, other.explain(parts)) {
+                for d in CopyDifference.urls(results, other.explain(parts), host: loaded.host) {
                     // Kept for the end, at most the cap: a stream of URLs stays in constant memory.
                     if differing.count < RunOutput.findingsPerKind { differing.append(d) } else { moreDiffering += 1 }
                 }
@@ -95,12 +95,14 @@ public enum MatchCommand: Command {
             out.note("The file lists no applinks app; give --app-id to decide for one.", kind: .advice)
         }
         if moreDiffering > 0 {
-            differing.append(Diagnostic(code: .aasa502, message: "the origin file decides \(moreDiffering) more URL\(moreDiffering == 1 ? "" : "s") otherwise (the first \(RunOutput.findingsPerKind) are listed)",
-                                        target: loaded.host, source: .cdn))
+            differing.append(CopyDifference.more(moreDiffering, listed: RunOutput.findingsPerKind, host: loaded.host))
         }
         // The file's findings come after the decisions.
         out.findings(loaded.diagnostics + differing)
-        out.rules(of: loaded.compiled, subject: loaded.deciding?.label ?? loaded.label, host: loaded.host, findings: loaded.diagnostics)
-        return RunEnd(subject: "\(decided) decision\(decided == 1 ? "" : "s"), \(opens) open\(opens == 1 ? "s" : "") the app")
+        out.rules(of: loaded.compiled, subject: loaded.decidingLabel, host: loaded.host, findings: loaded.diagnostics)
+        var subject = "\(decided) decision\(decided == 1 ? "" : "s"), \(opens) open\(opens == 1 ? "s" : "") the app"
+        // A file Apple's systems refuse: its decisions are the file's as written, not the devices'.
+        if let refusal = loaded.refusalSentence { subject += " as the file is written; " + refusal }
+        return RunEnd(subject: subject)
     }
 }

@@ -43,7 +43,7 @@ public enum RoutesCommand: Command {
         }
         let appIDs = try arguments.appIDs()
         let list = try RouteListInput(path: routesPath, console: context.console)
-        let loaded = try DocumentSource.load(source, arguments: arguments, context: context)
+        let loaded = try context.load(source)
         // The host the file is judged for: --domain or the domain fetched, else the one host
         // the list's full URLs name. Several hosts cannot all be this file's.
         var host = loaded.host
@@ -63,7 +63,7 @@ public enum RoutesCommand: Command {
         // AASA705 for each entry that is not a route (the command cannot run as asked: exit
         // status 2), or AASA706 for a list without routes.
         var diagnostics = loaded.diagnostics + list.diagnostics
-        guard let document = loaded.document else {
+        guard let compiled = loaded.compiled else {
             out.findings(diagnostics)
             if let unreadable = list.unreadable { out.unreadable(unreadable) }
             return RunEnd(subject: "no routes judged: the file does not decode")
@@ -72,44 +72,26 @@ public enum RoutesCommand: Command {
             out.note("the file is judged as served for \(inferred), the host of the route list's full URLs; give --domain to name another", kind: .notice)
         }
         let domain = host ?? "example.com"
-        let compiled = loaded.compiled ?? CompiledDocument(document)
         let matcher = DocumentMatcher(compiled: compiled, host: host)
-        let result = RouteCheck.run(matcher: matcher, domain: domain, routes: list.routes,
+        var result = RouteCheck.run(matcher: matcher, domain: domain, routes: list.routes,
                                     appIDs: appIDs, routesFile: routesPath, judgeRules: list.judgesRules)
+        if let refusal = loaded.refusal { result = result.refused(by: refusal) }
         for verdict in result.verdicts { out.route(verdict) }
+        // AASA704 is about a rule of the deciding copy: the local file, the origin's, or the CDN's.
         diagnostics += result.diagnostics.map { d in
-            var d = d
-            if d.code == .aasa704 {
-                // A rule of the deciding copy: the local file, the origin's, or the CDN's.
-                switch loaded.decidedBy {
-                case .cdn: d.source = .cdn
-                case .origin: d.file = loaded.label; d.source = .origin
-                default: d.file = loaded.label; d.source = .file
-                }
-            }
+            var d = d.code == .aasa704 ? loaded.attributed(d) : d
             d.target = d.target ?? host ?? loaded.label
             return d
         }
         // Where the CDN copy decides, each route the origin file would judge otherwise.
-        if let otherDocument = loaded.otherCopy {
+        if let other = loaded.other {
             let apps = Array(Set(result.verdicts.map(\.appID)))
-            let origin = RouteCheck.run(matcher: DocumentMatcher(compiled: loaded.otherCompiled ?? CompiledDocument(otherDocument), host: host), domain: domain,
+            let origin = RouteCheck.run(matcher: DocumentMatcher(compiled: other, host: host), domain: domain,
                                         routes: list.routes, appIDs: apps, routesFile: routesPath, judgeRules: false)
-            var byRoute: [String: RouteVerdict] = [:]
-            for v in origin.verdicts { byRoute[v.appID + "\u{0}\(v.route.line)"] = v }
-            for v in result.verdicts {
-                guard let o = byRoute[v.appID + "\u{0}\(v.route.line)"], o.decision != v.decision || o.ok != v.ok || o.coverage != v.coverage else { continue }
-                diagnostics.append(Diagnostic(
-                    code: .aasa502,
-                    message: "the origin file judges \(SafeText.value(v.route.text)) otherwise for \(SafeText.value(v.appID)): \(o.decision.rawValue)"
-                        + (o.coverage.map { " (\($0.rawValue))" } ?? "") + " there, \(v.decision.rawValue)" + (v.coverage.map { " (\($0.rawValue))" } ?? "")
-                        + " by Apple's CDN copy, which devices follow until the CDN refreshes",
-                    hint: "The CDN refreshes within about a day of a change; until then devices decide by its copy. There is no way to force a refresh.",
-                    location: v.route.location, target: host, source: .cdn, file: routesPath))
-            }
+            diagnostics += CopyDifference.routes(result.verdicts, origin.verdicts, host: host, routesFile: routesPath)
         }
         out.findings(diagnostics)
-        out.rules(of: compiled, subject: loaded.label, host: loaded.host, findings: diagnostics, verdicts: result.verdicts)
+        out.rules(of: compiled, subject: loaded.decidingLabel, host: loaded.host, findings: diagnostics, verdicts: result.verdicts)
         if let unreadable = list.unreadable { out.unreadable(unreadable) }
         return RunEnd(subject: result.summary)
     }

@@ -26,7 +26,7 @@ public enum ValidateCommand: Command {
         guard !arguments.positionals.isEmpty else {
             throw UsageError("give at least one FILE (or - for standard input); see `aasa-check validate --help`")
         }
-        let domain = arguments.value("--domain").map { $0.lowercased() }
+        let domain = try context.options(SourceOptions.self).domain
         let out = context.output
         for path in arguments.positionals {
             let label = path == "-" ? "<stdin>" : path

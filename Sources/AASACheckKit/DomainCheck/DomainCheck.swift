@@ -2,30 +2,66 @@ import AASACore
 import AASANet
 import Foundation
 
-/// Everything learned about one domain.
+/// One document kind's part of a domain's check: the exchanges its plan made and its judgement.
+public struct KindSection: Sendable {
+    public var kind: any DocumentKind.Type
+    /// In the order answered.
+    public var exchanges: [PlannedExchange]
+    public var judgement: KindJudgement
+}
+
+/// Everything learned about one domain: a section per document kind checked (Apple's first).
 public struct DomainOutcome: Sendable {
     public var target: CheckTarget
-    public var origin: FetchRecord
-    public var legacy: FetchRecord?
-    public var browser: FetchRecord?
-    public var cdn: FetchRecord?
     public var addresses: [String]?
-    public var hosting: HostingResult
-    /// Hosting, file, CDN and membership findings, attributed.
-    public var diagnostics: [Diagnostic]
+    /// One per kind of the run, in the run's order.
+    public var sections: [KindSection]
+    /// `--app-id` membership (AASA607), from Apple's section.
+    public var membership: [Diagnostic] = []
 
-    /// The requests made, in the order made.
+    public init(target: CheckTarget, addresses: [String]?, sections: [KindSection]) {
+        self.target = target
+        self.addresses = addresses
+        self.sections = sections
+    }
+
+    /// Apple's file as deployed (origin, CDN copy, which decides), when Apple's kind was checked.
+    public var deployed: DeployedFile? {
+        sections.first { $0.kind == AppleSiteAssociation.self }?.judgement.model as? DeployedFile
+    }
+
+    /// How the origin serves Apple's file.
+    public var hosting: HostingResult? { deployed?.hosting }
+
+    /// Hosting, file, CDN and membership findings of every kind, attributed.
+    public var diagnostics: [Diagnostic] { sections.flatMap(\.judgement.diagnostics) + membership }
+
+    /// The requests made: Apple's in the order origin, legacy path, browser retry, CDN; then
+    /// each other kind's in the order answered.
     public var fetches: [Fetch] {
-        var out = [Fetch(origin, target: target.host, role: .origin)]
-        if let legacy { out.append(Fetch(legacy, target: target.host, role: .legacy)) }
-        if let browser { out.append(Fetch(browser, target: target.host, role: .browser)) }
-        if let cdn { out.append(Fetch(cdn, target: target.host, role: .cdn)) }
+        var out: [Fetch] = []
+        for section in sections {
+            if section.kind == AppleSiteAssociation.self {
+                typealias R = AppleSiteAssociation.Role
+                for role in [R.origin, R.legacy, R.browser, R.cdn] {
+                    if let e = section.exchanges.last(where: { $0.request.role == role }) {
+                        out.append(Fetch(e.record, target: target.host, role: Fetch.Role(rawValue: role)))
+                    } else if role == R.origin {
+                        // Never answered (the pipeline gave up): shown as the judge saw it.
+                        out.append(Fetch(FetchRecord(url: HostingJudge.fileURL(for: target.host), error: AppleSiteAssociation.givenUp),
+                                         target: target.host, role: .origin))
+                    }
+                }
+            } else {
+                out += section.exchanges.map { Fetch($0.record, target: target.host, role: Fetch.Role(rawValue: $0.request.role)) }
+            }
+        }
         return out
     }
 
     /// The served file as findings name it: `host/.well-known/apple-app-site-association`, or
     /// the legacy path's when only that served it.
-    public var fileLabel: String { hosting.fileLabel ?? "\(target.host)\(HostingJudge.wellKnownPath)" }
+    public var fileLabel: String { hosting?.fileLabel ?? "\(target.host)\(HostingJudge.wellKnownPath)" }
 }
 
 /// Fetches and judges domains: the origin file as Apple's fetcher, the legacy root path and a

@@ -81,31 +81,37 @@ struct DomainGate: Sendable {
         return gate
     }
 
-    /// The findings and route verdicts for one domain's served file.
+    /// The findings and route verdicts for one domain's file as deployed: routes are judged
+    /// by the copy devices decide by (``DeployedFile/deciding``), as `routes DOMAIN` judges
+    /// them, with AASA502 for each route the origin's file judges otherwise; the entitlement
+    /// is checked against the origin's file and the CDN copy, as `entitlements` checks it.
     func judge(_ outcome: DomainOutcome) -> (diagnostics: [Diagnostic], routes: [RouteVerdict]) {
         let host = outcome.target.host
-        guard let compiled = outcome.hosting.validation?.compiled else { return ([], []) }
+        guard let deployed = outcome.deployed, let compiled = deployed.deciding ?? deployed.originValidation?.compiled
+        else { return ([], []) }
         var diagnostics: [Diagnostic] = []
         var verdicts: [RouteVerdict] = []
         if let routesFile = routesFile, !routes.isEmpty {
             let mine = routes.filter { $0.host == nil || $0.host == host }
             let matcher = DocumentMatcher(compiled: compiled, host: host)
-            let result = RouteCheck.run(matcher: matcher, domain: host, routes: mine, appIDs: routeAppIDs, routesFile: routesFile,
+            var result = RouteCheck.run(matcher: matcher, domain: host, routes: mine, appIDs: routeAppIDs, routesFile: routesFile,
                                         judgeRules: judgesRules)
+            if deployed.deciding == nil, let refusal = deployed.originValidation?.rejection { result = result.refused(by: refusal) }
             diagnostics += result.diagnostics.map { d in
-                var d = d
+                var d = d.code == .aasa704 ? deployed.attributed(d) : d
                 d.target = host
-                if d.code == .aasa704 {
-                    d.source = .origin
-                    d.file = nil
-                }
                 return d
+            }
+            if let other = deployed.other {
+                let apps = Array(Set(result.verdicts.map(\.appID)))
+                let origin = RouteCheck.run(matcher: DocumentMatcher(compiled: other, host: host), domain: host, routes: mine,
+                                            appIDs: apps, routesFile: routesFile, judgeRules: false)
+                diagnostics += CopyDifference.routes(result.verdicts, origin.verdicts, host: host, routesFile: routesFile)
             }
             verdicts = result.verdicts
         }
-        if let flow {
-            let copy = outcome.cdn == nil ? nil : CDNJudge.usableCopy(outcome.cdn, domain: host)
-            diagnostics += flow.judge(host: host, document: compiled.document, cdnCopy: copy, fileLabel: outcome.fileLabel)
+        if let flow, let document = deployed.originValidation?.document ?? deployed.cdnCopy?.document {
+            diagnostics += flow.judge(host: host, document: document, cdnCopy: deployed.cdnCopy?.document, fileLabel: outcome.fileLabel)
         }
         return (diagnostics, verdicts)
     }

@@ -3,19 +3,40 @@ import AASANet
 import Dispatch
 import Synchronization
 
-/// What was fetched for one domain so far.
+/// What was fetched for one domain so far: each document kind's plan and the exchanges it
+/// made, in the order answered (``DocumentKind``).
 struct FetchedDomain: Sendable {
-    var origin: FetchRecord?
-    var cdn: FetchRecord?
-    var legacy: FetchRecord?
-    var browser: FetchRecord?
+    /// One plan per kind of the run, in the order of ``DomainPipeline/kinds``.
+    var plans: [any FetchPlan] = []
+    /// The exchanges of each kind, in the order answered.
+    var exchanges: [[PlannedExchange]] = []
     /// The host's addresses, when a lookup found some.
     var addresses: [String]?
     /// Whether an address lookup was made (the connection was not sent elsewhere and the
-    /// origin fetch did not already fail to resolve the name).
+    /// answer that asked for it did not already fail to resolve the name).
     var lookedUp = false
+    /// The address libcurl connected to for the request that asked for the lookup: it stands
+    /// in when the lookup finds nothing.
+    var connectedIP: String?
     /// Requests (and the lookup) not yet answered.
     var outstanding = 0
+
+    /// The host's addresses as the kinds judge them: the lookup's, else (when it found
+    /// nothing) the address libcurl connected to.
+    var judgedAddresses: [String]? { addresses ?? (lookedUp ? connectedIP.map { [$0] } : nil) }
+
+    /// The answer to Apple's file URL (the first kind's `origin` request), when there is one.
+    var origin: FetchRecord? {
+        get { exchanges.first?.last { $0.request.role == AppleSiteAssociation.Role.origin }?.record }
+        set {
+            if exchanges.isEmpty { exchanges = [[]] }
+            exchanges[0].removeAll { $0.request.role == AppleSiteAssociation.Role.origin }
+            if let newValue {
+                exchanges[0].insert(PlannedExchange(PlannedRequest(url: newValue.url, role: AppleSiteAssociation.Role.origin,
+                                                                   looksUpAddresses: true), newValue), at: 0)
+            }
+        }
+    }
 }
 
 /// The state shared by the transfer loop's thread (``next()``, ``received(_:)``), the address
@@ -23,10 +44,15 @@ struct FetchedDomain: Sendable {
 /// behind one mutex. The judging thread waits for ready domains on a semaphore, with a
 /// deadline (``stallLimit``).
 final class DomainPipeline: Sendable {
-    enum Role: Sendable { case origin, cdn, legacy, browser }
+    /// Which domain, kind and planned request a transfer answers.
+    struct Tag: Sendable {
+        var domain: Int
+        var kind: Int
+        var request: PlannedRequest
+    }
 
     /// What a request that never got an answer is recorded as.
-    static let givenUp = FetchError(kind: .other, message: "no answer within the time limit; the request was given up")
+    static let givenUp = AppleSiteAssociation.givenUp
 
     private struct State {
         /// Hands out the next domain, `nil` when there is none left; called with the mutex held.
@@ -39,7 +65,7 @@ final class DomainPipeline: Sendable {
         var followUps = FIFO<(HTTPRequest, Int)>()
         var cdnQueue = FIFO<(HTTPRequest, Int)>()
         var cdnInFlight = 0
-        var tags: [Int: (domain: Int, role: Role)] = [:]
+        var tags: [Int: Tag] = [:]
         var nextTag = 0
         var started: [Int: CheckTarget] = [:]
         var fetching: [Int: FetchedDomain] = [:]
@@ -56,14 +82,16 @@ final class DomainPipeline: Sendable {
         var bucket: TokenBucket?
         var ringDue = false
 
-        mutating func tag(_ domain: Int, _ role: Role) -> Int {
+        mutating func tag(_ domain: Int, kind: Int, _ request: PlannedRequest) -> Int {
             defer { nextTag += 1 }
-            tags[nextTag] = (domain, role)
+            tags[nextTag] = Tag(domain: domain, kind: kind, request: request)
             return nextTag
         }
     }
 
     let options: NetworkOptions
+    /// The document kinds each domain is checked for (Apple's first).
+    let kinds: [any DocumentKind.Type]
     /// Most domains started and not yet emitted.
     let window: Int
     /// Most domains started and not yet judged.
@@ -88,9 +116,10 @@ final class DomainPipeline: Sendable {
     ///   - source: the domains, one a call, `nil` at the end (called on the transfer loop's thread).
     ///   - resolver: where address lookups run.
     ///   - stallMargin: seconds beyond `options.timeout` before a stall is declared.
-    init(source: @escaping @Sendable () -> CheckTarget?, options: NetworkOptions, window: Int, inFlight: Int,
-         resolver: ResolverPool = .shared, stallMargin: Double = 5) {
+    init(source: @escaping @Sendable () -> CheckTarget?, options: NetworkOptions, kinds: [any DocumentKind.Type] = [AppleSiteAssociation.self],
+         window: Int, inFlight: Int, resolver: ResolverPool = .shared, stallMargin: Double = 5) {
         self.options = options
+        self.kinds = kinds
         self.window = window
         self.inFlight = inFlight
         self.resolver = resolver
@@ -130,18 +159,26 @@ final class DomainPipeline: Sendable {
                     s.started[index] = target
                     s.lastProgress = .now()
                     var domain = FetchedDomain()
-                    let origin = options.request(HostingJudge.fileURL(for: target.host))
-                    let originTag = s.tag(index, .origin)
-                    domain.outstanding = 1
-                    if DomainCheck.cdnSkipReason(target, options) == nil {
-                        let url = CDNJudge.url(base: options.cdnBase, domain: target.host)
-                        let cdn = options.request(url, userAgent: HTTPRequest.appleFetcherUserAgent,
-                                                  plainHTTP: url.lowercased().hasPrefix("http:"))
-                        s.cdnQueue.append((cdn, s.tag(index, .cdn)))
-                        domain.outstanding += 1
+                    let context = DomainCheck.host(for: target, options: options)
+                    var first: (HTTPRequest, Int)?
+                    for (k, kind) in kinds.enumerated() {
+                        var plan = kind.plan(for: context)
+                        for planned in plan.start() {
+                            let item = (request(planned), s.tag(index, kind: k, planned))
+                            domain.outstanding += 1
+                            if planned.throughCDN { s.cdnQueue.append(item) } else if first == nil { first = item } else { s.followUps.append(item) }
+                        }
+                        domain.plans.append(plan)
+                        domain.exchanges.append([])
+                    }
+                    guard let (request, tag) = first ?? s.followUps.pop() else {
+                        // Nothing to fetch (every kind's plan is empty): judged as it is.
+                        store(index, domain, in: &s)
+                        s.held = true
+                        return (.wait, false)
                     }
                     s.fetching[index] = domain
-                    return (.request(origin, tag: originTag), false)
+                    return (.request(request, tag: tag), false)
                 }
                 // The list is done (a turn of --rate is lost, once): the judging thread may be
                 // waiting to learn it.
@@ -173,40 +210,47 @@ final class DomainPipeline: Sendable {
         return false
     }
 
-    /// A transfer finished (on the transfer loop's thread).
+    /// The request the network layer makes for a planned one: the run's settings added.
+    private func request(_ planned: PlannedRequest) -> HTTPRequest {
+        let agent: String?
+        switch planned.agent {
+        case .run: agent = nil
+        case .appleFetcher: agent = HTTPRequest.appleFetcherUserAgent
+        case .browser: agent = HTTPRequest.browserUserAgent
+        case .custom(let ua): agent = ua
+        }
+        var r = options.request(planned.url, userAgent: agent, plainHTTP: planned.plainHTTP)
+        r.maxBodyBytes = planned.maxBodyBytes
+        return r
+    }
+
+    /// A transfer finished (on the transfer loop's thread): the kind's plan is told, and the
+    /// follow-ups it asks for are queued.
     func received(_ result: FetchResult) {
         let record = FetchRecord(result)
         let lookUp: (Int, String)? = state.withLock { s in
-            guard let (index, role) = s.tags.removeValue(forKey: result.index) else { return nil }
-            if role == .cdn { s.cdnInFlight -= 1 }
-            guard var domain = s.fetching[index], let target = s.started[index] else { return nil }
+            guard let tag = s.tags.removeValue(forKey: result.index) else { return nil }
+            if tag.request.throughCDN { s.cdnInFlight -= 1 }
+            guard var domain = s.fetching[tag.domain], let target = s.started[tag.domain] else { return nil }
             s.lastProgress = .now()
             var lookUp: (Int, String)?
             domain.outstanding -= 1
-            switch role {
-            case .origin:
-                domain.origin = record
-                if HostingJudge.shouldProbeLegacy(record) {
-                    s.followUps.append((options.request(HostingJudge.legacyURL(for: target.host)), s.tag(index, .legacy)))
-                    domain.outstanding += 1
-                }
-                if HostingJudge.shouldRetryAsBrowser(record) {
-                    s.followUps.append((options.request(HostingJudge.fileURL(for: target.host), userAgent: HTTPRequest.browserUserAgent),
-                                        s.tag(index, .browser)))
-                    domain.outstanding += 1
-                }
-                // The addresses of hosts not sent elsewhere with --connect-to, unless the name
-                // already failed to resolve.
-                if !options.redirects(target.host), record.error?.kind != .dns, record.error?.kind != .badURL {
-                    domain.lookedUp = true
-                    domain.outstanding += 1
-                    lookUp = (index, target.host)
-                }
-            case .cdn: domain.cdn = record
-            case .legacy: domain.legacy = record
-            case .browser: domain.browser = record
+            domain.exchanges[tag.kind].append(PlannedExchange(tag.request, record))
+            for planned in domain.plans[tag.kind].received(record, for: tag.request) {
+                let item = (request(planned), s.tag(tag.domain, kind: tag.kind, planned))
+                if planned.throughCDN { s.cdnQueue.append(item) } else { s.followUps.append(item) }
+                domain.outstanding += 1
             }
-            store(index, domain, in: &s)
+            // The addresses of hosts not sent elsewhere with --connect-to, unless the name
+            // already failed to resolve.
+            if tag.request.looksUpAddresses, !domain.lookedUp, !options.redirects(target.host),
+               record.error?.kind != .dns, record.error?.kind != .badURL {
+                domain.lookedUp = true
+                domain.connectedIP = record.primaryIP
+                domain.outstanding += 1
+                lookUp = (tag.domain, target.host)
+            }
+            store(tag.domain, domain, in: &s)
             return lookUp
         }
         if let (index, host) = lookUp { startLookup(index, host) }
@@ -271,7 +315,11 @@ final class DomainPipeline: Sendable {
     /// are handed over with nothing fetched (nothing can be fetched: the network side is stuck).
     private func abandon(_ s: inout State) {
         for (index, var domain) in s.fetching.sorted(by: { $0.key < $1.key }) {
-            if domain.origin == nil { domain.origin = FetchRecord(url: HostingJudge.fileURL(for: s.started[index]!.host), error: Self.givenUp) }
+            // Apple's file URL unanswered is recorded as given up; each kind judges its other
+            // missing answers so (``AppleSiteAssociation/givenUp``).
+            if kinds.first == AppleSiteAssociation.self, domain.origin == nil {
+                domain.origin = FetchRecord(url: HostingJudge.fileURL(for: s.started[index]!.host), error: Self.givenUp)
+            }
             domain.outstanding = 0
             s.lookups.removeValue(forKey: index)?.cancel()
             s.ready.append((index, domain))
@@ -288,7 +336,11 @@ final class DomainPipeline: Sendable {
                 break
             }
             s.started[s.nextStart] = target
-            s.ready.append((s.nextStart, FetchedDomain(origin: FetchRecord(url: HostingJudge.fileURL(for: target.host), error: Self.givenUp))))
+            var nothing = FetchedDomain(exchanges: kinds.map { _ in [] })
+            if kinds.first == AppleSiteAssociation.self {
+                nothing.origin = FetchRecord(url: HostingJudge.fileURL(for: target.host), error: Self.givenUp)
+            }
+            s.ready.append((s.nextStart, nothing))
             readySignal.signal()
             s.nextStart += 1
         }

@@ -29,10 +29,11 @@ extension DomainCheck {
     /// Politeness (`options.rate`, `options.cdnConcurrency`) and deadlines are described on
     /// ``stream(from:options:appIDs:window:ordered:resolver:process:emit:)``.
     public static func stream<Result>(
-        _ targets: [CheckTarget], options: NetworkOptions, appIDs: [String] = [], window: Int? = nil,
+        _ targets: [CheckTarget], options: NetworkOptions, kinds: [any DocumentKind.Type] = [AppleSiteAssociation.self],
+        appIDs: [String] = [], window: Int? = nil,
         ordered: Bool = true, resolver: ResolverPool = .shared, process: (DomainOutcome) -> Result, emit: (Int, Result) -> Void
     ) {
-        stream(from: TargetList(targets).next, options: options, appIDs: appIDs, window: window, ordered: ordered, resolver: resolver, process: process, emit: emit)
+        stream(from: TargetList(targets).next, options: options, kinds: kinds, appIDs: appIDs, window: window, ordered: ordered, resolver: resolver, process: process, emit: emit)
     }
 
     /// Checks the domains `source` hands out, one call per domain until it answers `nil`, as
@@ -51,10 +52,11 @@ extension DomainCheck {
     /// thread), the domains still waiting are judged with what they have once nothing has
     /// progressed for ``DomainPipeline/stallLimit``, their missing requests failed.
     public static func stream<Result>(
-        from source: @escaping @Sendable () -> CheckTarget?, options: NetworkOptions, appIDs: [String] = [], window: Int? = nil,
+        from source: @escaping @Sendable () -> CheckTarget?, options: NetworkOptions, kinds: [any DocumentKind.Type] = [AppleSiteAssociation.self],
+        appIDs: [String] = [], window: Int? = nil,
         ordered: Bool = true, resolver: ResolverPool = .shared, process: (DomainOutcome) -> Result, emit: (Int, Result) -> Void
     ) {
-        let pipeline = DomainPipeline(source: source, options: options,
+        let pipeline = DomainPipeline(source: source, options: options, kinds: kinds,
                                       window: max(1, window ?? defaultWindow(concurrency: options.concurrency)),
                                       inFlight: max(4, 2 * options.concurrency), resolver: resolver)
         let networkDone = DispatchSemaphore(value: 0)
@@ -69,7 +71,7 @@ extension DomainCheck {
         var waiting: [Int: Result] = [:]
         var emitted = 0
         while let (index, target, fetched) = pipeline.takeReady() {
-            let outcome = judge(target, fetched, options: options, appIDs: appIDs)
+            let outcome = judge(target, fetched, options: options, kinds: kinds, appIDs: appIDs)
             let result = process(outcome)
             if ordered {
                 waiting[index] = result
@@ -89,23 +91,29 @@ extension DomainCheck {
         _ = networkDone.wait(timeout: .now() + pipeline.stallLimit)
     }
 
-    /// Judges one domain from what was fetched for it: hosting (origin, legacy, browser,
-    /// addresses), the CDN copy, and `--app-id` membership.
-    static func judge(_ t: CheckTarget, _ fetched: FetchedDomain, options: NetworkOptions, appIDs: [String]) -> DomainOutcome {
-        let o = fetched.origin ?? FetchRecord(url: HostingJudge.fileURL(for: t.host), error: DomainPipeline.givenUp)
-        // When the lookup found nothing, the address libcurl connected to stands in.
-        let addresses = fetched.addresses ?? (fetched.lookedUp ? o.primaryIP.map { [$0] } : nil)
-        let fetches = DomainFetches(domain: t.host, origin: o, legacy: fetched.legacy, browser: fetched.browser,
-                                    addresses: addresses, connectionRedirected: options.redirects(t.host),
-                                    plainHTTPRequested: t.plainHTTP, alternateMode: t.mode != nil)
-        let hosting = HostingJudge.judge(fetches)
-        var diagnostics = hosting.diagnostics
-        let copy = CDNJudge.usableCopy(fetched.cdn, domain: t.host)
-        diagnostics += CDNJudge.judge(domain: t.host, cdn: fetched.cdn, skipped: cdnSkipReason(t, options), origin: hosting, copy: copy)
-        if let document = hosting.validation?.document {
-            diagnostics += AppMembership.check(appIDs, document: document, domain: t.host, fileLabel: hosting.fileLabel, cdnCopy: copy)
+    /// What the kinds know of `target` before anything is fetched.
+    static func host(for target: CheckTarget, options: NetworkOptions) -> HostContext {
+        HostContext(host: target.host, mode: target.mode, plainHTTPRequested: target.plainHTTP,
+                    connectionRedirected: options.redirects(target.host), cdnBase: options.cdnBase,
+                    cdnSkipped: cdnSkipReason(target, options))
+    }
+
+    /// Judges one domain from what was fetched for it: each kind's section (Apple's first:
+    /// hosting, the served file, the CDN copy), and `--app-id` membership.
+    static func judge(_ t: CheckTarget, _ fetched: FetchedDomain, options: NetworkOptions,
+                      kinds: [any DocumentKind.Type] = [AppleSiteAssociation.self], appIDs: [String]) -> DomainOutcome {
+        var host = host(for: t, options: options)
+        host.addresses = fetched.judgedAddresses
+        var sections: [KindSection] = []
+        for (k, kind) in kinds.enumerated() {
+            let exchanges = k < fetched.exchanges.count ? fetched.exchanges[k] : []
+            sections.append(KindSection(kind: kind, exchanges: exchanges, judgement: kind.judge(exchanges, host: host)))
         }
-        return DomainOutcome(target: t, origin: o, legacy: fetched.legacy, browser: fetched.browser, cdn: fetched.cdn,
-                             addresses: addresses, hosting: hosting, diagnostics: diagnostics)
+        var outcome = DomainOutcome(target: t, addresses: host.addresses, sections: sections)
+        if let deployed = outcome.deployed, let document = deployed.hosting.validation?.document {
+            outcome.membership = AppMembership.check(appIDs, document: document, domain: t.host, fileLabel: deployed.hosting.fileLabel,
+                                                     cdnCopy: deployed.cdnCopy?.document)
+        }
+        return outcome
     }
 }

@@ -1,36 +1,71 @@
 import AASACore
 import Foundation
 
-/// A domain file to answer questions about (`match`, `routes`): a local file, or a domain's
-/// served file.
+/// A domain file to answer questions about (`match`, `routes`, `diff`, `coverage`): a local
+/// file, or a domain's file as it is deployed. The one loader of "a file or a domain"
+/// (``DocumentSource/load(_:domain:origin:network:console:)``) makes it, so every command
+/// reads a SOURCE the same way, with the same findings `validate` and `check` give (issue 21).
 public struct LoadedDocument: Sendable {
     /// The file label used in findings (the path, or the domain's file URL label).
     public var label: String
     /// The host the file is served for, when known.
     public var host: String?
-    /// The validation of the local file or of the origin's file.
-    public var validation: ValidationResult
+    /// The validation of the local file or of the origin's file; `nil` when a domain served
+    /// no file.
+    public var validation: ValidationResult?
+    /// The local file's bytes, or the origin's served bytes.
     public var bytes: [UInt8]
     /// Findings about the file (validation and, for a domain, hosting and the CDN), attributed.
     public var diagnostics: [Diagnostic]
     /// Fetches made to load it.
     public var fetches: [Fetch] = []
-    /// The document that decides: the local file; for a domain, Apple's CDN copy when it is
-    /// usable (devices on iOS 14 and later read it), else the origin's file.
-    public var document: AASADocument?
-    /// ``document`` with its rules compiled (once: by its validation).
+    /// For a domain: the origin's file, the CDN copy and which decides.
+    public var deployed: DeployedFile?
+    /// The document that decides, compiled once: the local file; for a domain, Apple's CDN
+    /// copy when it is usable (devices on iOS 14 and later read it), else the origin's file.
+    /// It is the file as written even when Apple's systems refuse it (``refusal``): commands
+    /// show what it says, and say that devices do not read it.
     public var compiled: CompiledDocument?
     /// Which copy decides: `file`, `cdn` or `origin`.
     public var decidedBy: DiagnosticSource = .file
-    /// The label and bytes of the deciding copy when it is the CDN's (findings in it).
-    public var deciding: (label: String, bytes: [UInt8])?
-    /// For a domain decided by the CDN copy, the origin's document: where it would decide
-    /// otherwise, the difference is AASA502.
-    public var otherCopy: AASADocument?
-    /// ``otherCopy`` compiled.
-    public var otherCompiled: CompiledDocument?
+    /// The finding by which Apple's systems refuse the deciding file as a whole
+    /// (``ValidationResult/rejection``): on devices it opens no app. `nil` when they read it.
+    public var refusal: Diagnostic?
     /// Which copy decides and why, for the report.
     public var notice: String?
+
+    /// ``compiled``'s document.
+    public var document: AASADocument? { compiled?.document }
+
+    /// Where the CDN copy decides, the origin's document: where it would decide otherwise,
+    /// the difference is AASA502 (``CopyDifference``).
+    public var other: CompiledDocument? { deployed?.other }
+
+    /// The deciding copy's label and bytes when it is not the file of ``label`` (the CDN's).
+    public var deciding: (label: String, bytes: [UInt8])? {
+        guard let deployed, deployed.decidedBy == .cdn else { return nil }
+        return (deployed.decidingLabel, deployed.decidingBytes)
+    }
+
+    /// How findings name the deciding copy.
+    public var decidingLabel: String { deciding?.label ?? label }
+
+    /// A finding about a rule of the deciding copy (AASA704, AASA707, …) attributed to it: the
+    /// local file (its path), the origin's file or the CDN copy — the one attribution every
+    /// command uses.
+    public func attributed(_ d: Diagnostic) -> Diagnostic {
+        if let deployed { return deployed.attributed(d) }
+        var d = d
+        d.source = .file
+        d.file = label
+        d.target = d.target ?? host ?? label
+        return d
+    }
+
+    /// The sentence commands end a run with when Apple's systems refuse the deciding file.
+    public var refusalSentence: String? {
+        refusal.map { "Apple's systems refuse \(SafeText.value(decidingLabel)) (\($0.code)): on devices it opens no app" }
+    }
 }
 
 extension RunOutput {
@@ -47,25 +82,33 @@ extension RunOutput {
     }
 }
 
+/// The one loader of SOURCE, "a file or a domain": a local file when that path exists (or `-`),
+/// otherwise a domain whose file is fetched as `check` fetches it.
 public enum DocumentSource {
-    /// `--origin` of `match` and `routes` (spec `cli.md`).
+    /// `--origin` of `match`, `routes`, `diff` and `coverage` (spec `cli.md`).
     static let originOption = OptionSpec("--origin", help: "For a DOMAIN SOURCE: decide by the origin file, not Apple's CDN copy (which devices on iOS 14 and later read, and which decides by default).")
 
-    /// Loads SOURCE: a local file when that path exists (served for `--domain` when given),
-    /// otherwise a domain to fetch.
-    /// - Throws: ``UsageError`` when the file cannot be read or the domain cannot be loaded.
-    public static func load(_ source: String, arguments: ParsedArguments, context: CommandContext) throws -> LoadedDocument {
-        let domain = arguments.value("--domain")?.lowercased()
+    /// Loads SOURCE.
+    /// - Parameters:
+    ///   - domain: `--domain`: the host a local file is served for.
+    ///   - origin: `--origin`: for a domain, decide by the origin's file.
+    ///   - originOnlyForDomains: whether `--origin` with a local SOURCE is a usage error (one
+    ///     SOURCE: `match`, `routes`, `coverage`); `diff` applies it to whichever side is a domain.
+    /// - Throws: ``UsageError`` when the file cannot be read, SOURCE is neither a file nor a
+    ///   domain name, or `--origin` is given for the local SOURCE of a one-SOURCE command.
+    public static func load(_ source: String, domain: String?, origin: Bool, originOnlyForDomains: Bool = true,
+                            network: NetworkOptions, console: Console) throws -> LoadedDocument {
+        let domain = domain?.lowercased()
         if source == "-" || FileManager.default.fileExists(atPath: source) {
-            if arguments.has("--origin") {
+            if origin && originOnlyForDomains {
                 throw UsageError("--origin chooses between the copies of a domain's file; \(SafeText.value(source)) is a local file")
             }
-            let input = try InputFile.read(source, limit: Validator.parseLimit, kind: .domainFile, console: context.console)
+            let input = try InputFile.read(source, limit: Validator.parseLimit, kind: .domainFile, console: console)
             let label = source == "-" ? "<stdin>" : source
             let result = input.validated(domain: domain)
             return LoadedDocument(label: label, host: domain, validation: result, bytes: input.bytes,
                                   diagnostics: result.diagnostics.attributed(target: domain ?? label, source: .file, file: label),
-                                  document: result.document, compiled: result.compiled)
+                                  compiled: result.compiled, refusal: result.rejection)
         }
         // A mistyped file name (`comp.jsn`) is a missing file, never fetched as a domain.
         if CheckTarget.looksLikeFileName(source) {
@@ -74,46 +117,37 @@ public enum DocumentSource {
         guard let target = try? CheckTarget.parse(source), target.host.contains(".") || target.host == "localhost" else {
             throw UsageError("\(SafeText.escape(source)): no such file, and not a domain name")
         }
-        return try loadDomain(target, arguments: arguments)
+        return try loadDomain(target, origin: origin, network: network)
     }
 
-    /// Fetches a domain's file as `check` does, and Apple's CDN copy unless `--origin` is given
-    /// or the domain is in an alternate mode (devices fetch those directly), and validates it;
-    /// hosting and CDN findings come along. The CDN copy decides when it is usable, as it does
-    /// on devices (iOS 14 and later); else the origin's file.
-    /// - Throws: ``UsageError`` for malformed network flags.
-    static func loadDomain(_ target: CheckTarget, arguments: ParsedArguments) throws -> LoadedDocument {
-        var options = try NetworkOptions.parse(arguments)
-        let originAsked = arguments.has("--origin")
-        options.noCDN = originAsked
-        guard let outcome = DomainCheck.run([target], options: options).first else {
+    /// Fetches a domain's file as `check` does, and Apple's CDN copy unless `origin` is set or
+    /// the domain is in an alternate mode (devices fetch those directly). The CDN copy decides
+    /// when it is usable, as it does on devices (iOS 14 and later); else the origin's file.
+    /// Hosting and CDN findings come along, as `check` gives them.
+    /// - Throws: ``UsageError`` when nothing could be fetched at all.
+    static func loadDomain(_ target: CheckTarget, origin: Bool, network: NetworkOptions) throws -> LoadedDocument {
+        var options = network
+        options.noCDN = origin
+        guard let outcome = DomainCheck.run([target], options: options).first, let deployed = outcome.deployed else {
             throw UsageError("\(SafeText.escape(target.input)): nothing was fetched")
         }
         let label = outcome.fileLabel
-        let body = outcome.hosting.servedBody ?? []
-        let validation = outcome.hosting.validation ?? Validator.validate(body, domain: target.host)
-        let compiledCopy = CDNJudge.usableCompiledCopy(outcome.cdn, domain: target.host)
-        let copy = compiledCopy?.document
         // The CDN skipped (--origin, a mode) is said in the notice, not as AASA505; the general
         // comparison of the copies gives way to the decisions compared URL by URL.
         var diagnostics = outcome.diagnostics.filter { $0.code != .aasa505 }
-        if copy != nil, validation.document != nil { diagnostics.removeAll { $0.code == .aasa502 } }
-        var loaded = LoadedDocument(label: label, host: target.host, validation: validation, bytes: body,
-                                    diagnostics: diagnostics, fetches: outcome.fetches, document: validation.document,
-                                    compiled: validation.compiled,
-                                    decidedBy: .origin)
+        if deployed.decidedBy == .cdn, deployed.originCompiled != nil { diagnostics.removeAll { $0.code == .aasa502 } }
+        var loaded = LoadedDocument(label: label, host: target.host, validation: deployed.originValidation,
+                                    bytes: deployed.hosting.servedBody ?? [], diagnostics: diagnostics, fetches: outcome.fetches,
+                                    deployed: deployed,
+                                    compiled: deployed.decidedBy == .cdn ? deployed.cdnCopy : deployed.originValidation?.compiled,
+                                    decidedBy: deployed.decidedBy == .cdn ? .cdn : .origin,
+                                    refusal: deployed.decidedBy == .cdn ? nil : deployed.originValidation?.rejection)
         var redirected = RedirectedHosts()
         redirected.note(target.host, options)
         let address = redirected.notice.map { "; " + $0 } ?? ""
-        if let copy, let cdn = outcome.cdn {
-            loaded.document = copy
-            loaded.compiled = compiledCopy
-            loaded.decidedBy = .cdn
-            loaded.deciding = ("\(target.host) (Apple CDN copy)", cdn.body)
-            loaded.otherCopy = validation.document
-            loaded.otherCompiled = validation.compiled
+        if deployed.decidedBy == .cdn {
             loaded.notice = "decided by Apple's CDN copy of \(target.host)'s file, which devices on iOS 14 and later read; --origin decides by the origin file" + address
-        } else if originAsked {
+        } else if origin {
             loaded.notice = "decided by the origin file of \(target.host) (--origin); devices on iOS 14 and later read Apple's CDN copy" + address
         } else if let mode = target.mode {
             loaded.notice = "decided by the origin file of \(target.host): in \(SafeText.escape(mode)) mode devices fetch it directly" + address
@@ -121,28 +155,5 @@ public enum DocumentSource {
             loaded.notice = "decided by the origin file of \(target.host): Apple's CDN has no usable copy (see the findings)" + address
         }
         return loaded
-    }
-}
-
-extension LoadedDocument {
-    /// AASA502 for a decision the other copy makes otherwise: `decisions` by the deciding copy,
-    /// `others` by the other, for the same URL and apps in the same order.
-    func differences(_ decisions: [MatchResult], _ others: [MatchResult]) -> [Diagnostic] {
-        zip(decisions, others).compactMap { cdn, origin in
-            guard cdn.decision != origin.decision || cdn.detail != origin.detail || cdn.component != origin.component else { return nil }
-            return Diagnostic(
-                code: .aasa502,
-                message: "the origin file decides \(SafeText.value(cdn.url)) otherwise for \(SafeText.value(cdn.appID)): \(Self.word(origin)) there, "
-                    + "\(Self.word(cdn)) by Apple's CDN copy, which devices follow until the CDN refreshes",
-                hint: "The CDN refreshes within about a day of a change; until then devices decide by its copy. There is no way to force a refresh.",
-                target: host, source: .cdn)
-        }
-    }
-
-    /// `match (details[0].components[3])`, `no_match`.
-    static func word(_ m: MatchResult) -> String {
-        guard m.decision != .noMatch, let detail = m.detail else { return m.decision.rawValue }
-        let list = m.rule?.isLegacyPath == true ? "paths" : "components"
-        return m.decision.rawValue + " (details[\(detail)]" + (m.component.map { ".\(list)[\($0)]" } ?? "") + ")"
     }
 }

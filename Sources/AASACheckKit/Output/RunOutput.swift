@@ -102,7 +102,7 @@ public final class RunOutput {
     ///   - routes: route verdicts for the domain.
     public func report(for outcome: DomainOutcome, adding extra: [Diagnostic] = [], routes: [RouteVerdict] = []) -> DomainReport {
         var sources = self.sources
-        if showsExcerpts, let body = outcome.hosting.servedBody {
+        if showsExcerpts, let body = outcome.hosting?.servedBody {
             sources[outcome.fileLabel] = body
         }
         var cap = Cap()
@@ -117,11 +117,25 @@ public final class RunOutput {
         report.folded = p.folded
         report.ignored = p.ignored
         (report.errors, report.warnings, report.infos) = (p.errors, p.warnings, p.infos)
-        if showsRules, let compiled = outcome.hosting.validation?.compiled {
+        if showsRules, let compiled = outcome.hosting?.validation?.compiled {
             report.rules = RuleTable(subject: outcome.fileLabel, compiled: compiled, host: outcome.target.host,
                                      findings: p.shown.map(\.diagnostic), verdicts: routes)
         }
         report.exitCode = p.failed ? 1 : 0
+        // A section per kind: the findings of its codes (the route list's and the entitlement's
+        // are Apple's, for now the only kind that judges them).
+        report.sections = outcome.sections.map { section in
+            var s = DomainSection(kind: section.kind.id, platform: section.kind.platform, url: section.kind.fileURL(for: outcome.target.host))
+            for f in p.shown where f.diagnostic.code.prefix == section.kind.codePrefix {
+                switch f.diagnostic.severity {
+                case .error: s.errors += 1
+                case .warning: s.warnings += 1
+                case .info: s.infos += 1
+                }
+                if info.failOn.fails(f.diagnostic.severity) { s.exitCode = 1 }
+            }
+            return s
+        }
         return report
     }
 

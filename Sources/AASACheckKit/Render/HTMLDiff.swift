@@ -59,8 +59,8 @@ extension HTMLPage {
         } else if report.routesJudged {
             out += "<p>No route changes its verdict.</p>\n"
         }
-        if report.changes.isEmpty && report.incomplete.isEmpty {
-            out += "<p>No change: every URL is decided the same way by both files.</p>\n"
+        if let sentence = report.noChangeSentence {
+            out += "<p>\(text(sentence))</p>\n"
         }
         return out + "</section>\n"
     }

@@ -66,6 +66,7 @@ enum HTMLPage {
         case .cdn: return "Apple CDN"
         case .sitemap: return "Sitemap"
         case .robots: return "robots.txt"
+        default: return role.rawValue
         }
     }
 

@@ -82,6 +82,7 @@ public final class JSONLinesRenderer: Renderer {
             ("diagnostics", .array(report.findings.map { JSONRenderer.json($0.diagnostic) })),
             ("fetches", .array(report.fetches.map(JSONRenderer.json))),
             ("routes", .array(report.routes.map(JSONRenderer.json))),
+            ("sections", .array(report.sections.map { JSONRenderer.json($0) })),
         ]
         if !report.suppressed.isEmpty { members.append(("ignored", .array(report.suppressed.map(JSONRenderer.json)))) }
         if !report.folded.isEmpty { members.append(("folded", .array(report.folded.map(JSONRenderer.json)))) }

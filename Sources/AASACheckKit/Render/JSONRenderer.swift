@@ -69,6 +69,8 @@ public final class JSONRenderer: Renderer {
     private let folded = ArrayWriter("folded", always: false)
     private let notes = ArrayWriter("notes", always: false)
     private let unreadable = ArrayWriter("unreadable", always: false)
+    /// `check`: a section per domain and document kind (``DomainSection``).
+    private let sections = ArrayWriter("sections", always: false)
     private let subjects = ArrayWriter("subjects", always: false)
     private var leftOut = LeftOut()
     /// `diff`: spec `cli.md`'s `changes`, then the routes whose verdict changed and the parts
@@ -79,7 +81,7 @@ public final class JSONRenderer: Renderer {
     /// The arrays in the order of their keys.
     private var arrays: [ArrayWriter] {
         [diagnostics, fetches, matches, routes, entitlements, changes, routeChanges, incomplete, coverage, sitemaps, ignored, folded, notes,
-         subjects, unreadable]
+         subjects, unreadable, sections]
     }
     private var documentation: [CodeDoc]?
     /// `coverage`: the site's counts, written after the summary.
@@ -134,6 +136,15 @@ public final class JSONRenderer: Renderer {
         folded(report.folded)
         fetches(report.fetches)
         for v in report.routes { route(v) }
+        for s in report.sections { sections.append(Self.json(s, domain: report.target.input)) }
+    }
+
+    /// One element of `sections`: a document kind's file of a domain and its counts.
+    static func json(_ s: DomainSection, domain: String? = nil) -> OutputJSON {
+        .object((domain.map { [("domain", OutputJSON.string($0))] } ?? []) + [
+            ("kind", .string(s.kind)), ("platform", .string(s.platform)), ("url", .string(s.url)),
+            ("verdict", .string(s.verdict)), ("errors", .int(s.errors)), ("warnings", .int(s.warnings)), ("infos", .int(s.infos)),
+        ])
     }
 
     public func coverage(_ report: CoverageReport) {

@@ -214,8 +214,8 @@ public final class MarkdownRenderer: Renderer {
             "| \(Self.inline($0.appID)) | \(Self.inline($0.route.text)) | \($0.route.expect.rawValue) | \(Self.inline($0.before.diffPhrase)) | "
                 + "\($0.isRegression ? "❌ " : "")\(Self.inline($0.after.diffPhrase)) |\n"
         }, "routes")
-        if report.changes.isEmpty && report.incomplete.isEmpty {
-            diffText += "No change: every URL is decided the same way by both files.\n\n"
+        if let sentence = report.noChangeSentence {
+            diffText += Self.inline(sentence) + "\n\n"
         }
     }
 

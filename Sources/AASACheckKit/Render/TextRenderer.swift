@@ -211,8 +211,8 @@ public final class TextRenderer: Renderer {
                 out += "    \(mark) \(SafeText.value(c.route.text)) (\(c.route.expect.rawValue)): \(c.before.diffPhrase) → \(c.after.diffPhrase)\n"
             }
         }
-        if report.changes.isEmpty && report.incomplete.isEmpty && !run.quiet {
-            out += "No change: every URL is decided the same way by both files.\n"
+        if let sentence = report.noChangeSentence, !run.quiet {
+            out += SafeText.escape(sentence) + "\n"
         }
         sink.write(out)
     }

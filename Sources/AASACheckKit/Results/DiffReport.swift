@@ -22,15 +22,29 @@ public struct DiffReport: Sendable {
     public var routes: [RouteChange]
     /// Whether `--routes` was given (a report without route changes then means none changed).
     public var routesJudged: Bool
+    /// For each side Apple's systems refuse, the sentence that says so: the files are then
+    /// compared as written, and no "no change" is claimed (issue 21).
+    public var refusals: [String]
 
     public init(old: String, new: String, changes: [DocumentChange], incomplete: [IncompleteComparison],
-                routes: [RouteChange] = [], routesJudged: Bool = false) {
+                routes: [RouteChange] = [], routesJudged: Bool = false, refusals: [String] = []) {
         self.old = old
         self.new = new
         self.changes = changes
         self.incomplete = incomplete
         self.routes = routes
         self.routesJudged = routesJudged
+        self.refusals = refusals
+    }
+
+    /// The one sentence every format shows when nothing differs: "No change" only when the
+    /// comparison is complete and Apple's systems read both files; `nil` when there are changes.
+    public var noChangeSentence: String? {
+        guard changes.isEmpty else { return nil }
+        if !refusals.isEmpty {
+            return "No difference as the files are written, but " + refusals.joined(separator: "; ") + "."
+        }
+        return incomplete.isEmpty ? "No change: every URL is decided the same way by both files." : nil
     }
 
     /// Decision changes where the app opens on one side only (excluded and unmatched URLs

@@ -4,20 +4,23 @@ import AASANet
 /// One HTTP exchange made by the run, as reports show it (spec `cli.md`, `fetches`): what was
 /// asked and what came back, without the body.
 public struct Fetch: Sendable {
-    /// Why the request was made.
-    public enum Role: String, Sendable {
+    /// Why the request was made: a role of a document kind's plan (``PlannedRequest/role``)
+    /// or of a command (`sitemap`, `robots`).
+    public struct Role: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The file URL, as Apple's fetcher asks for it.
-        case origin
+        public static let origin = Role(rawValue: AppleSiteAssociation.Role.origin)
         /// The legacy root path `/apple-app-site-association`.
-        case legacy
+        public static let legacy = Role(rawValue: AppleSiteAssociation.Role.legacy)
         /// The file URL again as a browser (to tell bot blocking, AASA109).
-        case browser
+        public static let browser = Role(rawValue: AppleSiteAssociation.Role.browser)
         /// Apple's CDN copy.
-        case cdn
+        public static let cdn = Role(rawValue: AppleSiteAssociation.Role.cdn)
         /// A sitemap or sitemap index (`coverage`).
-        case sitemap
+        public static let sitemap = Role(rawValue: "sitemap")
         /// The site's robots.txt, for its `Sitemap:` lines (`coverage`).
-        case robots
+        public static let robots = Role(rawValue: "robots")
     }
 
     /// The domain the request was for.

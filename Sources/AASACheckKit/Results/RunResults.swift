@@ -108,6 +108,27 @@ public struct DomainReport: Sendable {
     public var infos = 0
     /// 1 when one of its findings reaches `--fail-on`, else 0.
     public var exitCode: Int32 = 0
+    /// One per document kind checked (Apple's first): which file, and its own counts.
+    public var sections: [DomainSection] = []
+
+    /// `ok` or `failed`.
+    public var verdict: String { exitCode == 0 ? "ok" : "failed" }
+}
+
+/// A document kind's part of a domain's record (JSON `sections`): its file and the counts of
+/// the findings whose code is the kind's (``DocumentKind/codePrefix``).
+public struct DomainSection: Sendable {
+    /// ``DocumentKind/id``: `aasa`, `assetlinks`, `webauthn`.
+    public var kind: String
+    /// `ios`, `android`, `web`.
+    public var platform: String
+    /// The file URL.
+    public var url: String
+    public var errors = 0
+    public var warnings = 0
+    public var infos = 0
+    /// 1 when one of its findings reaches `--fail-on`, else 0.
+    public var exitCode: Int32 = 0
 
     /// `ok` or `failed`.
     public var verdict: String { exitCode == 0 ? "ok" : "failed" }

@@ -50,6 +50,6 @@ extension HostingExample {
                                     browser: browser?.record, addresses: addresses)
         let hosting = HostingJudge.judge(fetches)
         guard cdn != nil || cdnSkipped != nil else { return hosting.diagnostics }
-        return hosting.diagnostics + CDNJudge.judge(domain: domain, cdn: cdn?.record, skipped: cdnSkipped, origin: hosting)
+        return hosting.diagnostics + DeployedFile(host: domain, hosting: hosting, cdn: cdn?.record).cdnFindings(skipped: cdnSkipped)
     }
 }

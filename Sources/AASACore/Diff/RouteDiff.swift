@@ -7,12 +7,15 @@ public struct RouteChange: Sendable {
     public var before: RouteVerdict
     /// The verdict on NEW.
     public var after: RouteVerdict
+    /// Whether NEW lists the app in `applinks` at all (a route of an app NEW drops is lost).
+    public var newListsApp: Bool
 
-    public init(route: RouteSpec, appID: String, before: RouteVerdict, after: RouteVerdict) {
+    public init(route: RouteSpec, appID: String, before: RouteVerdict, after: RouteVerdict, newListsApp: Bool = true) {
         self.route = route
         self.appID = appID
         self.before = before
         self.after = after
+        self.newListsApp = newListsApp
     }
 
     /// The route did what its expectation says on OLD and no longer does on NEW: an error
@@ -37,11 +40,12 @@ public enum RouteDiff {
         let after = RouteJudge(matcher: new, domain: domain)
         var out: [RouteChange] = []
         for appID in appIDs {
+            let listed = new.entry(for: appID) != nil
             for route in routes {
                 let a = before.judge(route, appID: appID)
                 let b = after.judge(route, appID: appID)
                 if a.decision != b.decision || a.ok != b.ok || a.coverage != b.coverage {
-                    out.append(RouteChange(route: route, appID: appID, before: a, after: b))
+                    out.append(RouteChange(route: route, appID: appID, before: a, after: b, newListsApp: listed))
                 }
             }
         }
@@ -50,7 +54,9 @@ public enum RouteDiff {
 
     /// An error for each route that met its expectation on OLD and does not on NEW, placed at
     /// the route in the route list (`routesFile`).
-    public static func diagnostics(_ changes: [RouteChange], routesFile: String) -> [Diagnostic] {
+    /// - Parameter newRefusal: the finding by which Apple's systems refuse NEW, when they do
+    ///   (its routes were then judged as opening no app).
+    public static func diagnostics(_ changes: [RouteChange], routesFile: String, newRefusal: Diagnostic? = nil) -> [Diagnostic] {
         changes.filter(\.isRegression).map { change in
             let v = change.after
             let code: DiagnosticCode
@@ -66,15 +72,26 @@ public enum RouteDiff {
                 code = .aasa701
                 now = "now matches no rule"
             }
-            func rule(_ verdict: RouteVerdict) -> String {
-                guard let r = verdict.rule, let detail = verdict.detail else { return "" }
+            func rule(_ r: Rule?, _ detail: Int?) -> String {
+                guard let r, let detail else { return "" }
                 return " by details[\(detail)].\(r.isLegacyPath ? "paths" : "components")[\(r.index)] `\(r.text)`"
             }
             let was = change.route.expect == .app ? "opened the app" : "stayed on the web"
-            var message = "the route \(change.route.text) \(was) with the old file\(rule(change.before)) and \(now) with the new one\(rule(v)) for \(change.appID)"
+            // An excluded route names the exclude rule, also where other values of a
+            // placeholder route still open the app by an include rule.
+            let newRule = code == .aasa702 ? rule(v.failingRule ?? v.rule, v.detail) : rule(v.rule, v.detail)
+            var message = "the route \(change.route.text) \(was) with the old file\(rule(change.before.rule, change.before.detail)) and \(now) with the new one\(newRule) for \(change.appID)"
+            if let newRefusal {
+                message += ": Apple's systems refuse the new file (\(newRefusal.code)), so on devices it opens no app"
+            } else if !change.newListsApp {
+                message += ": the new file no longer lists the app"
+            }
             if v.coverage == .sometimes { message += " (\(v.explanation))" }
             return Diagnostic(code: code, message: message,
-                              hint: change.route.expect == .app
+                              hint: newRefusal != nil ? "Fix the new file's \(newRefusal!.code) first: until then every route of the domain stays on the web."
+                                : !change.newListsApp
+                                ? "Add the app ID back to a details entry of the new file, or give --app-id for the apps the route list is for."
+                                : change.route.expect == .app
                                 ? "Change the new file so the route opens the app again, or mark it web in the route list if it should no longer."
                                 : "Add an exclude rule for the route to the new file, or mark it app in the route list if it should now open the app.",
                               pointer: nil, location: change.route.location, source: .routes, file: routesFile)

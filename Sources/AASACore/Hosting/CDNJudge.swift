@@ -17,26 +17,15 @@ public enum CDNJudge {
         record.headers.filter { $0.name.lowercased().hasPrefix("apple-") }
     }
 
-    /// The CDN's copy as a document, when the CDN answered 200 with one.
-    public static func usableCopy(_ cdn: FetchRecord?, domain: String) -> AASADocument? {
-        usableCompiledCopy(cdn, domain: domain)?.document
-    }
-
-    /// ``usableCopy(_:domain:)`` with its rules compiled, for callers that match against it.
-    public static func usableCompiledCopy(_ cdn: FetchRecord?, domain: String) -> CompiledDocument? {
-        guard let cdn, cdn.error == nil, cdn.status == 200 else { return nil }
-        return Validator.validate(cdn.body, domain: domain).compiled
-    }
-
     /// Judges the CDN exchange for `domain`.
     /// - Parameters:
     ///   - cdn: the CDN exchange, `nil` when the check was skipped.
     ///   - skipped: why the check was skipped (`--no-cdn`, or an alternate-mode domain), for AASA505.
     ///   - origin: the origin's judgement, whose document the CDN copy is compared with.
-    ///   - copy: the CDN copy already decoded (``usableCopy(_:domain:)``), so callers that
-    ///     need it too decode it once; decoded here when `nil`.
+    ///   - copy: the CDN copy as ``DeployedFile`` decoded it once; `nil` when it is not a
+    ///     document Apple's systems read. Never decoded here again (issue 21).
     public static func judge(domain: String, cdn: FetchRecord?, skipped: String? = nil, origin: HostingResult?,
-                             copy: AASADocument? = nil) -> [Diagnostic] {
+                             copy: AASADocument?) -> [Diagnostic] {
         var found: [Diagnostic] = []
         func add(_ code: DiagnosticCode, _ message: String, hint: String? = nil) {
             found.append(Diagnostic(code: code, message: message, hint: hint, target: domain, source: .cdn))
@@ -59,7 +48,7 @@ public enum CDNJudge {
                 hint: "Devices on iOS 14+ read only the CDN's copy. Fix the origin (the Apple-Failure-Reason says what the CDN saw); the CDN fetches again within about a day.")
             return found
         }
-        let cdnDocument = copy ?? Validator.validate(cdn.body, domain: domain).document
+        let cdnDocument = copy
         if let originDocument = origin?.validation?.document {
             if let cdnDocument {
                 let differences = DocumentComparison.differences(origin: originDocument, cdn: cdnDocument)

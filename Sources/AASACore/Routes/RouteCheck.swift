@@ -6,6 +6,9 @@ public struct RouteCheckResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// Routes judged (entries of the list, whatever lines they are on).
     public var routeCount: Int
+    /// Whether Apple's systems refuse the file judged (``refused(by:)``): no route opens the
+    /// app on devices.
+    public var isRefused = false
 
     /// `N routes, M open the app as expected` for the summary line.
     public var summary: String {
@@ -14,7 +17,26 @@ public struct RouteCheckResult: Sendable {
         let web = verdicts.filter { $0.ok && $0.route.expect == .web }.count
         var s = "\(routes) route\(routes == 1 ? "" : "s"), \(asExpected) open\(asExpected == 1 ? "s" : "") the app as expected"
         if web > 0 { s += ", \(web) stay\(web == 1 ? "s" : "") on the web as expected" }
+        if isRefused { s += "; Apple's systems refuse the file, so on devices no route opens the app" }
         return s
+    }
+}
+
+extension RouteCheckResult {
+    /// The verdicts as devices meet them when Apple's systems refuse the whole file
+    /// (`refusal`, ``ValidationResult/rejection``): the file as written still decides what
+    /// each verdict shows, but a route that must open the app does not on devices, so it is no
+    /// longer `ok` (the refusal itself is the error; no AASA701 is added per route). Routes
+    /// that must stay on the web do.
+    public func refused(by refusal: Diagnostic) -> RouteCheckResult {
+        var out = self
+        out.isRefused = true
+        for i in out.verdicts.indices where out.verdicts[i].route.expect == .app && out.verdicts[i].ok {
+            out.verdicts[i].ok = false
+            out.verdicts[i].explanation = "the file as written opens the app here, but Apple's systems refuse the whole file (\(refusal.code)), "
+                + "so on devices it does not; " + out.verdicts[i].explanation
+        }
+        return out
     }
 }
 

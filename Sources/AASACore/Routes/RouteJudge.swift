@@ -35,6 +35,10 @@ public struct RouteVerdict: Sendable {
     public var noMatchExample: String?
     /// What decides the failing side for a failed route: `no_match` or `exclude`.
     public var failingDecision: MatchDecision?
+    /// For a route with placeholders judged `sometimes`: the rule that decides the value on
+    /// the failing side, when one does (the exclude rule that keeps some values on the web);
+    /// ``rule`` is then the rule that opens the app for the other values.
+    public var failingRule: Rule? = nil
     public var explanation: String
 }
 
@@ -249,6 +253,7 @@ public struct RouteJudge: Sendable {
         case .sometimes:
             verdict.ok = false
             verdict.failingDecision = route.expect == .app ? stayResult!.decision : .match
+            if route.expect == .app, stayResult!.decision == .exclude { verdict.failingRule = stayResult!.rule }
             verdict.explanation = "\(openExample!) opens the app, \(stayExample!) does not (\(stayResult!.decision.rawValue))"
         }
         return verdict

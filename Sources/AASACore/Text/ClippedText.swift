@@ -1,5 +1,3 @@
-import AASACore
-
 /// Cutting user, file and network text down to a readable length before it is printed, so a
 /// 5 MB route line or a 16 MB line of NUL bytes is quoted as its first 200 characters, `…`
 /// and its full length, never in full.

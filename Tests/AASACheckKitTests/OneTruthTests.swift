@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+@testable import AASACheckKit
+@testable import AASACore
+
+/// Issue 21: every command judges the same loaded document. Each test is a contradiction a
+/// new user or a bug report found between two commands, with a neighbour.
+@Suite("one truth per fact") struct OneTruthTests {
+    static let good = #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/shop/*"}]}]}}"#
+
+    /// Files Apple's systems refuse (or read as holding no rule), each with the code and
+    /// severity `validate` gives it: a trailing comma, a byte order mark, over 128 KB, and
+    /// `details` written as an object (AASA302).
+    static let broken: [(name: String, bytes: [UInt8], code: String)] = [
+        ("trailing comma", Array(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/shop/*"},]}]}}"#.utf8), "AASA203"),
+        ("byte order mark", [0xEF, 0xBB, 0xBF] + Array(good.utf8), "AASA202"),
+        ("over 128 KB", Array(good.utf8) + Array(repeating: 0x20, count: 140_000), "AASA107"),
+        ("details as an object", Array(#"{"applinks": {"details": {"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/shop/*"}]}}}"#.utf8), "AASA302"),
+    ]
+
+    func file(_ bytes: [UInt8]) throws -> String { try temporaryFile(bytes, name: UUID().uuidString + ".json") }
+
+    func validateCodes(_ path: String) throws -> [(String, String)] {
+        let diagnostics = try #require(try run(["validate", path, "--json"]).json()["diagnostics"] as? [[String: Any]])
+        return diagnostics.compactMap { d in (d["code"] as? String).map { ($0, d["severity"] as? String ?? "") } }
+    }
+
+    /// Before: `diff OLD NEW` read both with a lenient decoder of its own and said "No change"
+    /// (or only warned), exit 0, for a NEW that `validate` calls an error.
+    @Test(arguments: 0..<4) func diffReportsWhatValidateReportsOnNew(_ i: Int) throws {
+        let (name, bytes, code) = Self.broken[i]
+        let old = try file(Array(Self.good.utf8)), new = try file(bytes)
+        defer { [old, new].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        #expect(try validateCodes(new).contains { $0 == (code, "error") }, "validate: \(name)")
+        let r = run(["diff", old, new, "--json"])
+        #expect(r.status == 1, "\(name): the gate fails as validate does\n\(r.stdout)")
+        let found = try #require(try r.json()["diagnostics"] as? [[String: Any]])
+        #expect(found.contains { $0["code"] as? String == code && $0["severity"] as? String == "error" }, "\(name): \(found)")
+        let text = run(["diff", old, new])
+        #expect(!text.stdout.lowercased().contains("no change"), "\(name): \(text.stdout)")
+    }
+
+    /// The neighbour: the broken file is OLD (the deployed one), fixed by NEW.
+    @Test(arguments: 0..<4) func diffReportsWhatValidateReportsOnOld(_ i: Int) throws {
+        let (name, bytes, code) = Self.broken[i]
+        let old = try file(bytes), new = try file(Array(Self.good.utf8))
+        defer { [old, new].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let r = run(["diff", old, new])
+        #expect(r.status == 1, "\(name)")
+        #expect(r.stdout.contains("error[\(code)]"), "\(name): \(r.stdout)")
+        #expect(!r.stdout.lowercased().contains("no change"), "\(name): \(r.stdout)")
+    }
+
+    /// A file Apple refuses, as written equal to OLD: the routes that opened the app are lost
+    /// on devices, and the run says why.
+    @Test func diffRoutesOfARefusedNewFileAreLost() throws {
+        let old = try file(Array(Self.good.utf8)), new = try file(Self.broken[0].bytes)
+        let routes = try temporaryFile(Array("/shop/x\n".utf8), name: UUID().uuidString + ".routes")
+        defer { [old, new, routes].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let r = run(["diff", old, new, "--routes", routes])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("error[AASA701]"), "\(r.stdout)")
+        #expect(r.stdout.contains("Apple's systems refuse the new file (AASA203)"), "\(r.stdout)")
+        #expect(r.stdout.contains("no difference as the files are written"), "\(r.stdout)")
+    }
+
+    /// Before: without `--app-id`, routes were judged only for apps listed on both sides, so
+    /// a team ID swapped printed "0 routes changed", exit 0.
+    @Test func diffRoutesSeeATeamIDSwap() throws {
+        let old = try file(Array(Self.good.utf8))
+        let new = try file(Array(Self.good.replacingOccurrences(of: "K7Q2M9XW3P", with: "ABCDE12346").utf8))
+        let routes = try temporaryFile(Array("/shop/x\n/about web\n".utf8), name: UUID().uuidString + ".routes")
+        defer { [old, new, routes].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let r = run(["diff", old, new, "--routes", routes, "--json"])
+        #expect(r.status == 1)
+        let changes = try #require(try r.json()["routeChanges"] as? [[String: Any]])
+        #expect(changes.map { $0["route"] as? String } == ["/shop/x"])
+        #expect(changes.first?["appID"] as? String == "K7Q2M9XW3P.com.example.app")
+        #expect(try r.codes().contains("AASA701"))
+    }
+
+    /// Before: an `--app-id` in neither file gave "No change" (diff) or "0 of N pages"
+    /// (coverage) with no finding.
+    @Test func anAppIDNeitherFileListsIsAFinding() throws {
+        let old = try file(Array(Self.good.utf8)), new = try file(Array(Self.good.utf8))
+        defer { [old, new].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let r = run(["diff", old, new, "--app-id", "K7Q2M9XW3P.com.example.other"])
+        #expect(r.status == 1, "\(r.stdout)")
+        #expect(r.stdout.contains("error[AASA607]"), "\(r.stdout)")
+        #expect(r.stdout.contains("not in OLD either"), "\(r.stdout)")
+        // The listed app alone: no finding.
+        #expect(run(["diff", old, new, "--app-id", "K7Q2M9XW3P.com.example.app"]).status == 0)
+    }
+
+    @Test func coverageOfAnAppIDTheFileDoesNotListIsAFinding() throws {
+        let aasa = fixturePath("sitemaps/shop/apple-app-site-association")
+        let sitemap = fixturePath("sitemaps/shop/sitemap_index.local.xml")
+        let r = run(["coverage", aasa, "--domain", "shop.example", "--sitemap", sitemap, "--app-id", "K7Q2M9XW3P.com.example.other", "--json"])
+        #expect(r.status == 1, "\(r.stdout + r.stderr)")
+        #expect(try r.codes().contains("AASA607"))
+    }
+
+    /// Before: removing an exclude that keeps nothing from opening the app (its URLs match no
+    /// include anyway) was listed as `exclude → no_match`, though the README says such a
+    /// rewrite shows no change: both stay on the web. The neighbour: an exclude that shields
+    /// an include, removed, is a change (the URLs now open the app).
+    @Test func aRemovedExcludeThatChangesNothingIsNoChange() throws {
+        let app = "K7Q2M9XW3P.com.example.app"
+        let old = try file(Array(#"{"applinks": {"details": [{"appIDs": ["\#(app)"], "components": [{"/": "/x/*", "exclude": true}, {"/": "/shop/*"}]}]}}"#.utf8))
+        let new = try file(Array(#"{"applinks": {"details": [{"appIDs": ["\#(app)"], "components": [{"/": "/shop/*"}]}]}}"#.utf8))
+        let shielding = try file(Array(#"{"applinks": {"details": [{"appIDs": ["\#(app)"], "components": [{"/": "/shop/cart", "exclude": true}, {"/": "/shop/*"}]}]}}"#.utf8))
+        defer { [old, new, shielding].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let same = run(["diff", old, new, "--json"])
+        #expect((try same.json()["changes"] as? [Any])?.isEmpty == true, "\(same.stdout)")
+        #expect(run(["diff", old, new]).stdout.contains("No change"))
+        let gained = try #require(try run(["diff", shielding, new, "--json"]).json()["changes"] as? [[String: Any]])
+        #expect(gained.map { "\($0["from"] ?? "") → \($0["to"] ?? "")" } == ["exclude → match"])
+    }
+
+    /// `match` and `routes` of a file Apple's systems refuse: the decisions are the file's as
+    /// written, and neither command calls them the devices'.
+    @Test func matchAndRoutesOfARefusedFileSaySo() throws {
+        let path = try file(Self.broken[0].bytes)
+        let routes = try temporaryFile(Array("/shop/x\n/about web\n".utf8), name: UUID().uuidString + ".routes")
+        defer { [path, routes].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let m = run(["match", path, "/shop/x", "--domain", "example.com"])
+        #expect(m.status == 1)
+        #expect(m.stdout.contains("as the file is written; Apple's systems refuse"), "\(m.stdout)")
+        let r = run(["routes", path, "--routes", routes, "--domain", "example.com", "--json"])
+        #expect(r.status == 1)
+        let verdicts = try #require(try r.json()["routes"] as? [[String: Any]])
+        #expect(verdicts.first { $0["route"] as? String == "/shop/x" }?["ok"] as? Bool == false, "no route opens the app on devices")
+        #expect(verdicts.first { $0["route"] as? String == "/about" }?["ok"] as? Bool == true, "a web route stays on the web")
+        let text = run(["routes", path, "--routes", routes, "--domain", "example.com"])
+        #expect(text.stdout.contains("on devices no route opens the app"), "\(text.stdout)")
+    }
+}
+
+/// The same facts against the local HTTPS harness: a domain side and `check --routes`.
+@Suite("one truth per fact, domains", .serialized) struct OneTruthHarnessTests {
+    /// A domain that serves a byte order mark (refused; the harness's CDN has no copy of it):
+    /// `diff` reports AASA202 as `check` does and never says "no change".
+    @Test func diffOfARefusedDomain() async throws {
+        let network = try harnessNetwork()
+        let r = await offPool { run(["diff", "bom.aasa.test", fixturePath("harness/good.json"), "--origin"] + network) }
+        #expect(r.status == 1, "\(r.stdout + r.stderr)")
+        #expect(r.stdout.contains("error[AASA202]"), "\(r.stdout)")
+        #expect(!r.stdout.lowercased().contains("no change"), "\(r.stdout)")
+        let c = await offPool { run(["check", "bom.aasa.test", "--no-cdn", "--json"] + network) }
+        #expect(try c.codes().contains("AASA202"))
+    }
+
+    /// Before: `check DOMAIN --routes` judged routes by the origin's file while `routes DOMAIN`
+    /// judged them by Apple's CDN copy. Both now judge by the copy devices read, with AASA502
+    /// where the origin's file judges otherwise.
+    @Test func checkAndRoutesJudgeByTheSameCopy() async throws {
+        let network = try harnessNetwork()
+        let routes = try temporaryFile(Array("/todos/1\n/share/x\n".utf8), name: UUID().uuidString + ".routes")
+        defer { try? FileManager.default.removeItem(atPath: routes) }
+        let app = "Q7Z3K8M2PX.com.aasacheck.todos"
+        let viaRoutes = await offPool { run(["routes", "stale.aasa.test", "--routes", routes, "--app-id", app, "--json"] + network) }
+        let viaCheck = await offPool { run(["check", "stale.aasa.test", "--routes", routes, "--app-id", app, "--json"] + network) }
+        func verdicts(_ r: Run) throws -> [String: Bool] {
+            let json = try r.json()
+            let list = (json["routes"] as? [[String: Any]]) ?? ((json["domains"] as? [[String: Any]])?.first?["routes"] as? [[String: Any]]) ?? []
+            return Dictionary(list.compactMap { v in (v["route"] as? String).map { ($0, v["ok"] as? Bool ?? false) } }, uniquingKeysWith: { a, _ in a })
+        }
+        let a = try verdicts(viaRoutes), b = try verdicts(viaCheck)
+        #expect(a == ["/todos/1": true, "/share/x": false], "\(a)")
+        #expect(b == a, "check: \(b), routes: \(a)")
+        #expect(try viaCheck.codes().contains("AASA502"))
+        #expect(try viaCheck.codes().contains("AASA701"))
+    }
+}
