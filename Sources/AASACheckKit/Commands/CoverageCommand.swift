@@ -59,8 +59,6 @@ public enum CoverageCommand: Command {
     static let defaultConcurrency = 4
     /// The user agent of sitemap and robots.txt requests unless `--user-agent` is given.
     static let sitemapUserAgent = "aasa-check/\(AASACheck.version)"
-    /// Most bytes of robots.txt read (Google reads 500 KiB).
-    static let robotsLimit = 512 * 1024
     /// `--sitemaps-timeout` by default: this many times `--timeout` (each request's limit), so
     /// a slow site gets more requests' worth of time, never 1,000 of them.
     static let sitemapsTimeoutFactor = 10
@@ -114,69 +112,9 @@ public enum CoverageCommand: Command {
             }
         }
 
-        let userAgent = arguments.value("--user-agent") ?? sitemapUserAgent
-        // Every request from here on ends by the deadline (its limits cut to the time left).
-        let deadline = ContinuousClock.now + .milliseconds(Int((sitemapsTimeout * 1000).rounded()))
-        var roots = sitemaps.map { SitemapEntry($0) }
-        if roots.isEmpty {
-            var robotsOptions = options
-            // At least libcurl's 1 ms: a limit of 0 or less would be its default, not none.
-            robotsOptions.timeout = max(SitemapDownloads.leastTransferTime, min(options.timeout, SitemapDownloads.seconds(deadline - .now)))
-            let (found, fetch) = robotsSitemaps(site, options: robotsOptions, userAgent: userAgent)
-            out.fetches([fetch])
-            roots = found.map { SitemapEntry(.url($0)) }
-            if roots.isEmpty {
-                roots = [SitemapEntry(.url("https://\(site)/sitemap.xml"))]
-                out.note("robots.txt names no sitemap: reading https://\(site)/sitemap.xml")
-            }
-        }
-        let crawl = SitemapCrawl(roots: roots, coverage: coverage, target: site, maxSitemaps: maxSitemaps)
-        let progress = ProgressLine(console: context.console, total: 0,
-                                    enabled: context.console.stderrIsTerminal && !context.quiet) { done in
-            "reading sitemaps: \(done)/\(crawl.sitemapCount), \(coverage.pages.grouped) pages…"
-        }
-        out.routeOutput { progress.print($0) }
-        var downloads: SitemapDownloads?
-        defer { downloads?.close() }
-        let window = max(2, 2 * options.concurrency)
-        let outOfTime = "the time for reading sitemaps ran out (--sitemaps-timeout \(seconds(sitemapsTimeout)))"
-        let outOfTimeHint = "Give --sitemaps-timeout SECONDS for more time, or read fewer files (--sitemap, --max-sitemaps)."
-        reading: while let entry = crawl.next() {
-            defer { progress.advance() }
-            guard ContinuousClock.now < deadline else {
-                crawl.stop(at: entry, outOfTime, hint: outOfTimeHint)
-                break reading
-            }
-            for ahead in crawl.upcoming(window) {
-                if case .url(let url) = ahead.place {
-                    if downloads == nil { downloads = try SitemapDownloads(options: options, userAgent: userAgent, target: site, deadline: deadline) }
-                    downloads!.want(url)
-                }
-            }
-            switch entry.place {
-            case .file(let path):
-                read(entry, path: path, into: crawl)
-            case .url(let url):
-                if downloads == nil { downloads = try SitemapDownloads(options: options, userAgent: userAgent, target: site, deadline: deadline) }
-                let download = downloads!.take(url)
-                out.fetches(download.fetches)
-                if download.outOfTime {
-                    downloads!.discard(download)
-                    crawl.stop(at: entry, outOfTime, hint: outOfTimeHint)
-                    break reading
-                }
-                if let failure = download.failure {
-                    crawl.failed(entry, failure, hint: entry.depth == 0 && sitemaps.isEmpty
-                                 ? "Give the sitemap's location with --sitemap URL, or name it in robots.txt (Sitemap: https://\(site)/sitemap.xml)." : nil)
-                } else if let file = download.file {
-                    read(entry, path: file, into: crawl, cutShort: download.truncated)
-                }
-                downloads!.discard(download)
-            }
-        }
-        progress.finish()
-        crawl.finish()
-
+        let crawl = try SiteCrawlFlow.run(site: site, coverage: coverage, roots: sitemaps, options: options,
+                                      userAgent: arguments.value("--user-agent") ?? sitemapUserAgent, timeout: sitemapsTimeout,
+                                      maxSitemaps: maxSitemaps, context: context)
         out.coverage(CoverageReport(source: source, host: site, tables: appIDs.map { ($0, coverage.rows(for: $0)) }, pages: coverage.pages,
                                     otherHostPages: coverage.otherHostPages, otherHostExample: coverage.otherHostExample,
                                     sitemaps: crawl.records, depth: depth))
@@ -202,17 +140,6 @@ public enum CoverageCommand: Command {
         return RunEnd(subject: subject)
     }
 
-    /// Reads one local or downloaded file into the crawl, or says why it cannot be opened.
-    static func read(_ entry: SitemapEntry, path: String, into crawl: SitemapCrawl, cutShort: Bool = false) {
-        do {
-            let file = try SitemapFile(path: path)
-            withExtendedLifetime(file) {
-                crawl.read(entry, from: file.stream, compressedBytes: file.compressedBytes, cutShort: cutShort)
-            }
-        } catch {
-            crawl.failed(entry, String(describing: error))
-        }
-    }
 
     /// A `--sitemap` value: an existing file, or an https URL.
     static func sitemapPlace(_ value: String) throws -> SitemapPlace {
@@ -247,15 +174,4 @@ public enum CoverageCommand: Command {
         return n
     }
 
-    /// The `Sitemap:` URLs of `https://HOST/robots.txt` (https ones only), and the fetch.
-    static func robotsSitemaps(_ host: String, options: NetworkOptions, userAgent: String) -> ([String], Fetch) {
-        let request = HTTPRequest(url: "https://\(host)/robots.txt", userAgent: userAgent, connectTo: options.connectTo,
-                                  caCertPath: options.caCertPath, connectTimeout: options.connectTimeout,
-                                  timeout: options.timeout, maxBodyBytes: robotsLimit)
-        var record: FetchRecord?
-        HTTPClient.fetchAll([request], concurrency: 1) { record = FetchRecord($0) }
-        let fetched = record ?? FetchRecord(url: request.url, userAgent: userAgent, error: FetchError(kind: .other, message: "no result"))
-        let found = fetched.isOK ? RobotsTxt.sitemaps(fetched.body).filter { $0.lowercased().hasPrefix("https://") } : []
-        return (found, Fetch(fetched, target: host, role: .robots))
-    }
 }

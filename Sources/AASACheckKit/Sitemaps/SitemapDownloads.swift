@@ -1,6 +1,7 @@
 import AASACore
 import AASANet
 import Foundation
+import Synchronization
 
 /// Sitemaps fetched over libcurl for `coverage`, with the limits and manners of `check`: TLS
 /// always verified, no proxy, no cookies, `--connect-to`/`--cacert`/`--timeout`/`--user-agent`
@@ -15,8 +16,10 @@ import Foundation
 ///
 /// The reader asks for the files it will read soon (``want(_:)``, in its order) and then takes
 /// them one at a time (``take(_:)``), which waits for that download only: transfers run on
-/// their own thread meanwhile. Used from one thread (the transfer thread is internal).
-final class SitemapDownloads: @unchecked Sendable {
+/// their own thread meanwhile. Used from one thread (the transfer thread is internal); the
+/// state both threads share is behind one mutex, and a reader waiting for a download waits on
+/// that download's own semaphore, with the deadline as its limit.
+final class SitemapDownloads: Sendable {
     /// Most redirects followed for one sitemap.
     static let maxRedirects = 5
 
@@ -45,16 +48,28 @@ final class SitemapDownloads: @unchecked Sendable {
     let deadline: ContinuousClock.Instant
     private let directory: String
     private let bell = TransferBell()
-    private let lock = NSCondition()
-    // Guarded by `lock`:
-    private var pending: [(url: String, request: String, hops: Int)] = []
-    private var running: [Int: (url: String, hops: Int)] = [:]
-    private var done: [String: Download] = [:]
-    private var inProgress: [String: Download] = [:]
-    private var known: Set<String> = []
-    private var nextTag = 0
-    private var closed = false
-    private var thread: Thread?
+
+    /// What the reader and the transfer thread share.
+    private struct State {
+        var pending: [(url: String, request: String, hops: Int)] = []
+        var running: [Int: (url: String, hops: Int)] = [:]
+        var done: [String: Download] = [:]
+        var inProgress: [String: Download] = [:]
+        var known: Set<String> = []
+        var nextTag = 0
+        var closed = false
+        var started = false
+        /// The reader waiting for a download, by URL: signalled when it is done.
+        var waiters: [String: DispatchSemaphore] = [:]
+
+        /// The download of `url` is done: its waiter, if any, to signal once the lock is let go.
+        mutating func finish(_ url: String, _ download: Download) -> DispatchSemaphore? {
+            inProgress[url] = nil
+            done[url] = download
+            return waiters.removeValue(forKey: url)
+        }
+    }
+    private let state = Mutex(State())
     private let finished = DispatchSemaphore(value: 0)
 
     /// - Parameters:
@@ -73,12 +88,14 @@ final class SitemapDownloads: @unchecked Sendable {
 
     /// Starts fetching `url` unless it was asked for before.
     func want(_ url: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !closed, known.insert(url).inserted else { return }
-        pending.append((url, url, 0))
-        inProgress[url] = Download(url: url)
-        startIfNeeded()
+        let start = state.withLock { s -> Bool in
+            guard !s.closed, s.known.insert(url).inserted else { return false }
+            s.pending.append((url, url, 0))
+            s.inProgress[url] = Download(url: url)
+            defer { s.started = true }
+            return !s.started
+        }
+        if start { startThread() }
         bell.ring()
     }
 
@@ -87,18 +104,22 @@ final class SitemapDownloads: @unchecked Sendable {
     /// then answers out of time).
     func take(_ url: String) -> Download {
         want(url)
-        lock.lock()
-        defer { lock.unlock() }
-        let giveUp = Date().addingTimeInterval(Self.seconds(deadline - .now) + Self.lateResultGrace)
-        while done[url] == nil {
-            if !lock.wait(until: giveUp), done[url] == nil {
-                var download = inProgress[url] ?? Download(url: url)
-                download.failure = "no result by the deadline"
-                download.outOfTime = true
-                return download
-            }
+        let wait = DispatchTime.now() + Self.seconds(deadline - .now) + Self.lateResultGrace
+        let waiter = state.withLock { s -> DispatchSemaphore? in
+            if s.done[url] != nil { return nil }
+            let semaphore = DispatchSemaphore(value: 0)
+            s.waiters[url] = semaphore
+            return semaphore
         }
-        return done.removeValue(forKey: url)!
+        if let waiter { _ = waiter.wait(timeout: wait) }
+        return state.withLock { s in
+            s.waiters[url] = nil
+            if let download = s.done.removeValue(forKey: url) { return download }
+            var download = s.inProgress[url] ?? Download(url: url)
+            download.failure = "no result by the deadline"
+            download.outOfTime = true
+            return download
+        }
     }
 
     /// How long ``take(_:)`` waits past the deadline for a result libcurl owes (its time
@@ -117,11 +138,11 @@ final class SitemapDownloads: @unchecked Sendable {
 
     /// Stops: transfers in flight are finished (each within its time limits), files removed.
     func close() {
-        lock.lock()
-        closed = true
-        pending.removeAll()
-        let started = thread != nil
-        lock.unlock()
+        let started = state.withLock { s -> Bool in
+            s.closed = true
+            s.pending.removeAll()
+            return s.started
+        }
         bell.ring()
         if started { finished.wait() }
         try? FileManager.default.removeItem(atPath: directory)
@@ -129,92 +150,90 @@ final class SitemapDownloads: @unchecked Sendable {
 
     // MARK: The transfer thread
 
-    private func startIfNeeded() {
-        guard thread == nil else { return }
+    private func startThread() {
         let t = Thread { [self] in
             HTTPClient.run(concurrency: options.concurrency, bell: bell, next: next, onResult: received)
             finished.signal()
         }
         t.name = "aasa-sitemaps"
-        thread = t
         t.start()
     }
 
     private func next() -> FeedItem {
-        lock.lock()
-        defer { lock.unlock() }
         // Past the deadline nothing starts: what waits is done, out of time.
         let left = Self.seconds(deadline - .now)
-        if left < Self.leastTransferTime {
-            if !pending.isEmpty {
-                for (url, _, _) in pending {
-                    var download = inProgress.removeValue(forKey: url) ?? Download(url: url)
+        var wake: [DispatchSemaphore] = []
+        defer { wake.forEach { $0.signal() } }
+        return state.withLock { s -> FeedItem in
+            if left < Self.leastTransferTime {
+                for (url, _, _) in s.pending {
+                    var download = s.inProgress[url] ?? Download(url: url)
                     download.failure = "the time for reading sitemaps ran out before it was fetched"
                     download.outOfTime = true
-                    done[url] = download
+                    if let w = s.finish(url, download) { wake.append(w) }
                 }
-                pending.removeAll()
-                lock.broadcast()
+                s.pending.removeAll()
+                return s.closed ? .finished : .wait
             }
-            return closed ? .finished : .wait
+            if s.pending.isEmpty { return s.closed ? .finished : .wait }
+            let (url, requestURL, hops) = s.pending.removeFirst()
+            let tag = s.nextTag
+            s.nextTag += 1
+            s.running[tag] = (url, hops)
+            let request = HTTPRequest(url: requestURL, userAgent: userAgent, connectTo: options.connectTo,
+                                      caCertPath: options.caCertPath, connectTimeout: min(options.connectTimeout, left),
+                                      timeout: min(options.timeout, left), maxBodyBytes: SitemapProtocol.maxBytes + 1,
+                                      bodyFile: directory + "/\(tag).body")
+            return .request(request, tag: tag)
         }
-        if pending.isEmpty { return closed ? .finished : .wait }
-        let (url, requestURL, hops) = pending.removeFirst()
-        let tag = nextTag
-        nextTag += 1
-        running[tag] = (url, hops)
-        let request = HTTPRequest(url: requestURL, userAgent: userAgent, connectTo: options.connectTo,
-                                  caCertPath: options.caCertPath, connectTimeout: min(options.connectTimeout, left),
-                                  timeout: min(options.timeout, left), maxBodyBytes: SitemapProtocol.maxBytes + 1,
-                                  bodyFile: bodyPath(for: url))
-        return .request(request, tag: tag)
     }
 
     /// Least time left for a transfer to start, in seconds (libcurl counts in milliseconds, and
     /// 0 would mean no limit).
     static let leastTransferTime = 0.001
 
-    private func bodyPath(for url: String) -> String {
-        directory + "/\(nextTag).body"
-    }
-
     private func received(_ result: FetchResult) {
         let record = FetchRecord(result)
-        lock.lock()
-        defer { lock.unlock() }
-        guard let (url, hops) = running.removeValue(forKey: result.index), var download = inProgress[url] else { return }
         let file = result.request.bodyFile
         var fetch = Fetch(record, target: target, role: .sitemap)
         if let file, record.error == nil {
             fetch.bytes = ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int) ?? 0
         }
-        download.fetches.append(fetch)
-        if let error = record.error {
-            download.failure = "\(error.kind.phrase) (\(NetworkText.escape(error.message)))"
-            // A time limit that ends at the deadline was cut to it: libcurl's clock starts after
-            // the time left is taken, and counts whole milliseconds (so 10 ms of slack).
-            download.outOfTime = error.kind == .timeout && Self.seconds(deadline - .now) <= 0.01
-        } else if let status = record.status, (300..<400).contains(status), let location = record.header("location") {
-            switch Self.redirect(from: result.request.url, to: location, hops: hops) {
-            case .success(let next):
-                if let file { try? FileManager.default.removeItem(atPath: file) }
-                pending.insert((url, next, hops + 1), at: 0)
-                inProgress[url] = download
-                bell.ring()
-                return
-            case .failure(let why):
-                download.failure = "the server answered \(NetworkText.escape(record.statusLine ?? String(status))) to \(NetworkText.quoted(location)): \(why)"
+        let redirectedTo: String? = {
+            guard record.error == nil, let status = record.status, (300..<400).contains(status) else { return nil }
+            return record.header("location")
+        }()
+        var ring = false
+        let wake = state.withLock { s -> DispatchSemaphore? in
+            guard let (url, hops) = s.running.removeValue(forKey: result.index), var download = s.inProgress[url] else { return nil }
+            download.fetches.append(fetch)
+            if let error = record.error {
+                download.failure = "\(error.kind.phrase) (\(NetworkText.escape(error.message)))"
+                // A time limit that ends at the deadline was cut to it: libcurl's clock starts
+                // after the time left is taken, and counts whole milliseconds (so 10 ms of slack).
+                download.outOfTime = error.kind == .timeout && Self.seconds(deadline - .now) <= 0.01
+            } else if let location = redirectedTo, let status = record.status {
+                switch Self.redirect(from: result.request.url, to: location, hops: hops) {
+                case .success(let next):
+                    if let file { try? FileManager.default.removeItem(atPath: file) }
+                    s.pending.insert((url, next, hops + 1), at: 0)
+                    s.inProgress[url] = download
+                    ring = true
+                    return nil
+                case .failure(let why):
+                    download.failure = "the server answered \(NetworkText.escape(record.statusLine ?? String(status))) to \(NetworkText.quoted(location)): \(why)"
+                }
+            } else if record.status != 200 {
+                download.failure = "the server answered \(NetworkText.escape(record.statusLine ?? "status \(record.status ?? 0)"))"
+            } else {
+                download.file = file
+                download.truncated = record.truncated
             }
-        } else if record.status != 200 {
-            download.failure = "the server answered \(NetworkText.escape(record.statusLine ?? "status \(record.status ?? 0)"))"
-        } else {
-            download.file = file
-            download.truncated = record.truncated
+            if download.file == nil, let file { try? FileManager.default.removeItem(atPath: file) }
+            return s.finish(url, download)
         }
-        if download.file == nil, let file { try? FileManager.default.removeItem(atPath: file) }
-        inProgress[url] = nil
-        done[url] = download
-        lock.broadcast()
+        wake?.signal()
+        if ring { bell.ring() }
     }
 
     /// Where a redirect from `url` to `location` leads, when it may be followed: an `https` URL
