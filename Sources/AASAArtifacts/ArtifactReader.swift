@@ -26,13 +26,15 @@ public enum ArtifactReader {
     /// - Parameters:
     ///   - label: how reports name it (the path as given).
     ///   - now: the time provisioning profiles' expiry is judged against.
-    /// - Throws: ``Unreadable`` saying why, naming the input.
+    /// - Throws: ``Unreadable`` saying why, naming the input: missing, refused by
+    ///   ``LocalInputRule`` (a FIFO, a device, `/proc`, `/sys`), or not readable as any kind.
     public static func read(path: String, label: String, now: Date) throws(Unreadable) -> Reading {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw Unreadable(message: "\(label): no such file")
+        // A FIFO, a device, /proc or /sys: refused before a byte is read (``LocalFile``).
+        let kind: LocalInputRule.FileType
+        do { kind = try LocalFile.check(path, directoryAllowed: true) } catch {
+            throw Unreadable(message: "\(label): \(error.reason)")
         }
-        if isDirectory.boolValue {
+        if kind == .directory {
             let tree = DirectoryTree(root: path, name: label)
             let layout: AppBundles.Layout?
             do { layout = try AppBundles.layout(of: tree) } catch { throw Unreadable(message: "\(label): \(error)") }

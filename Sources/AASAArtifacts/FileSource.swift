@@ -13,20 +13,22 @@ public final class FileSource: ByteSource {
     public let size: Int
     private let descriptor: Int32
 
-    /// Opens a regular file.
+    /// Opens a regular file, never blocking on it (``LocalFile/open(_:)``: a FIFO, a device or
+    /// a file under `/proc` or `/sys` is refused before a byte is read).
     /// - Parameter name: how messages name it (the path as given).
-    /// - Throws: ``ContainerError/io(_:)`` when it cannot be opened.
+    /// - Throws: ``ContainerError/refused(path:reason:)`` for a file ``LocalInputRule``
+    ///   refuses, ``ContainerError/io(_:)`` when it cannot be opened.
     public init(path: String, name: String? = nil) throws(ContainerError) {
         self.name = name ?? path
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw .io("\(name ?? path): \(String(cString: strerror(errno)))") }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            close(fd)
-            throw .io("\(name ?? path): not a regular file")
+        let opened: LocalFile.Opened
+        do {
+            opened = try LocalFile.open(path)
+        } catch {
+            guard error.cause == .refused || error.cause == .directory else { throw .io("\(name ?? path): \(error.reason)") }
+            throw .refused(path: name ?? path, reason: error.reason)
         }
-        descriptor = fd
-        size = Int(info.st_size)
+        size = opened.size
+        descriptor = opened.take()
     }
 
     deinit { close(descriptor) }

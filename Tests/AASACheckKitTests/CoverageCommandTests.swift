@@ -109,7 +109,7 @@ func coverageCounts(_ json: [String: Any]) -> [String: [String: [Int]]] {
         let failures = diagnostics.filter { $0["code"] as? String == "AASA708" }
         #expect(failures.count == 2)
         #expect(failures.contains { ($0["file"] as? String)?.hasSuffix("cut.xml.gz") == true })
-        #expect(failures.contains { ($0["message"] as? String)?.contains("No such file") == true })
+        #expect(failures.contains { ($0["message"] as? String)?.lowercased().contains("no such file") == true })
         #expect(diagnostics.contains { $0["code"] as? String == "AASA710" && ($0["message"] as? String)?.contains("already read") == true })
         #expect(try r.json()["site"].flatMap { ($0 as? [String: Any])?["pages"] as? Int } == 1)
     }

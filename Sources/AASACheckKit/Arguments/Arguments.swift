@@ -49,6 +49,12 @@ public struct ParsedArguments: Sendable {
     public var positionals: [String] = []
     public var values: [String: [String]] = [:]
     public var flags: Set<String> = []
+    /// Options whose values the configuration file gave (not the command line), with the
+    /// file's path: a file a configuration names is read as one named by another file
+    /// (``LocalInputRule``: refused or not what it should be, it is a finding that quotes nothing).
+    public var configured: [String: String] = [:]
+    /// The configuration file's path when the positionals came from it (`entitlements`).
+    public var positionalsConfigured: String?
 
     /// The last value of an option, or `nil`.
     public func value(_ name: String) -> String? { values[name]?.last }

@@ -1,3 +1,4 @@
+import AASAArtifacts
 import AASACore
 import AASANet
 import Foundation
@@ -51,13 +52,14 @@ public struct NetworkOptions: OptionGroup {
             o.connectTo.append(entry)
         }
         if let ca = arguments.value("--cacert") {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: ca, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  let handle = FileHandle(forReadingAtPath: ca) else {
+            // A regular file (LocalFile: no FIFO, device, /proc or /sys), as libcurl reads it.
+            let opened: LocalFile.Opened
+            do { opened = try LocalFile.open(ca) } catch where error.cause == .refused {
+                throw UsageError("--cacert \(SafeText.escape(ca)): \(error.reason)")
+            } catch {
                 throw UsageError("--cacert \(SafeText.escape(ca)): no such readable file")
             }
-            let head = (try? handle.read(upToCount: 1_048_576)) ?? Data()
-            try? handle.close()
+            let head = (try? opened.read(upTo: 1_048_576, path: ca)) ?? []
             guard String(decoding: head, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
                 throw UsageError("--cacert \(SafeText.escape(ca)): not a PEM certificate bundle (no -----BEGIN CERTIFICATE-----); convert a DER file with `openssl x509 -inform der -in FILE -out FILE.pem`")
             }

@@ -1,3 +1,4 @@
+import AASAArtifacts
 import AASACore
 import Foundation
 import Synchronization
@@ -81,15 +82,15 @@ final class DomainList: Sendable {
         if let file, file == "-" {
             initial.lines = console.readLine
         } else if let file {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-                throw UsageError("--domains \(SafeText.value(file)): no such file")
+            // A regular file: a FIFO, /dev/zero or /proc is refused before a byte is read (a
+            // stream of domains comes on standard input, `--domains -`).
+            let opened: LocalFile.Opened
+            do {
+                opened = try LocalFile.open(file)
+            } catch {
+                throw UsageError("--domains " + InputFile.usageError(error, kind: .domainList).message)
             }
-            if isDirectory.boolValue {
-                throw UsageError("--domains \(SafeText.value(file)): is a directory; \(InputFile.Kind.domainList.directoryHint(SafeText.value(file)))")
-            }
-            let fd = open(file, O_RDONLY)
-            guard fd >= 0 else { throw UsageError("--domains \(SafeText.value(file)): cannot be read (permission denied?)") }
+            let fd = opened.take()
             let reader = LineReader(fd: fd)
             initial.lines = { reader.next() }
             initial.fd = fd
@@ -194,12 +195,12 @@ final class DomainList: Sendable {
         }
         positionals.forEach(add)
         if let file {
-            let fd = open(file, O_RDONLY)
-            guard fd >= 0 else { return nil }
-            defer { close(fd) }
-            let reader = LineReader(fd: fd)
-            while let line = reader.next() {
-                if let text = entry(line.text) { add(text) }
+            guard let opened = try? LocalFile.open(file) else { return nil }
+            withExtendedLifetime(opened) {
+                let reader = LineReader(fd: opened.descriptor)
+                while let line = reader.next() {
+                    if let text = entry(line.text) { add(text) }
+                }
             }
         }
         return count

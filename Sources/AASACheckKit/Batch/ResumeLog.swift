@@ -1,3 +1,4 @@
+import AASAArtifacts
 import AASACore
 import Foundation
 
@@ -143,19 +144,27 @@ public struct ResumeLog: Sendable {
     /// - Throws: ``UsageError`` when it cannot be opened or read, or when it has lines and not
     ///   one of them is a record (not a report of `--format jsonl`).
     public static func read(path: String) throws -> ResumeLog {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let handle = FileHandle(forReadingAtPath: path) else {
-            throw UsageError("--resume \(SafeText.value(path)): no such readable file (give the JSON Lines output of an earlier --format jsonl run)")
-        }
-        defer { try? handle.close() }
-        var log = ResumeLog()
+        // A regular file, read to the size it had when opened (records appended meanwhile are
+        // this run's own): a FIFO, /dev/zero or /proc is refused before a byte is read.
+        let opened: LocalFile.Opened
         do {
-            while let chunk = try handle.read(upToCount: 1_048_576), !chunk.isEmpty {
+            opened = try LocalFile.open(path)
+        } catch where error.cause == .missing || error.cause == .directory {
+            throw UsageError("--resume \(SafeText.value(path)): no such readable file (give the JSON Lines output of an earlier --format jsonl run)")
+        } catch {
+            throw UsageError("--resume \(SafeText.value(path)): \(error.reason); give the JSON Lines output of an earlier --format jsonl run, a regular file")
+        }
+        var log = ResumeLog()
+        var left = opened.size
+        do {
+            while left > 0 {
+                let chunk = try opened.read(upTo: min(left, 1_048_576), path: path)
+                if chunk.isEmpty { break }
+                left -= chunk.count
                 log.feed(chunk)
             }
         } catch {
-            throw UsageError("--resume \(SafeText.value(path)): cannot be read (\(error.localizedDescription))")
+            throw UsageError("--resume \(SafeText.value(path)): cannot be read (\(error.reason))")
         }
         log.finish()
         if log.records == 0, log.brokenLines > 0 {

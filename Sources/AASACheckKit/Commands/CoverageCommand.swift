@@ -1,3 +1,4 @@
+import AASAArtifacts
 import AASACore
 import AASANet
 import Foundation
@@ -143,7 +144,11 @@ public enum CoverageCommand: Command {
 
     /// A `--sitemap` value: an existing file, or an https URL.
     static func sitemapPlace(_ value: String) throws -> SitemapPlace {
-        if FileManager.default.fileExists(atPath: value) { return .file(value) }
+        if FileManager.default.fileExists(atPath: value) {
+            // A regular file: a FIFO, a device, /proc or /sys is refused here (exit status 2).
+            do { try LocalFile.check(value) } catch { throw UsageError("--sitemap " + InputFile.usageError(error, kind: .file).message) }
+            return .file(value)
+        }
         let lower = value.lowercased()
         if lower.hasPrefix("https://"), URLParts(value)?.host?.isEmpty == false { return .url(value) }
         if lower.hasPrefix("http://") {

@@ -47,7 +47,7 @@ public enum DiffCommand: Command {
             throw UsageError("only one of OLD and NEW can be read from standard input")
         }
         let appIDs = try arguments.appIDs()
-        let list = try arguments.value("--routes").map { try RouteListInput(path: $0, console: context.console) }
+        let list = try arguments.value("--routes").map { try RouteListInput(path: $0, namedBy: arguments.configured["--routes"], console: context.console) }
         let out = context.output
         // Both sides through the one loader: each is read as `validate` (a file) or `check`
         // (a domain) reads it, with the same findings.

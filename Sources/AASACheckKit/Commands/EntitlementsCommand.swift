@@ -82,7 +82,8 @@ public enum EntitlementsCommand: Command {
         let out = context.output
         // Read and lint every FILE, whatever it is: one report per file, bundle and slice.
         // Policy: an unreadable input or --profile is exit status 2; the others are checked.
-        let flow = try EntitlementsFlow.read(arguments.positionals, arguments: arguments, console: context.console)
+        let flow = try EntitlementsFlow.read(arguments.positionals, namedBy: arguments.positionalsConfigured, arguments: arguments,
+                                             console: context.console)
         for (label, bytes) in flow.sources { out.source(label, bytes) }
         if let problem = flow.profileProblem { out.unreadable(problem.message, subject: problem.subject) }
         for problem in flow.problems { out.unreadable(problem.unreadable.message, subject: problem.unreadable.subject) }

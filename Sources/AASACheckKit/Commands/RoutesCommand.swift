@@ -42,7 +42,7 @@ public enum RoutesCommand: Command {
             throw UsageError("--routes FILE is required; see `aasa-check routes --help`")
         }
         let appIDs = try arguments.appIDs()
-        let list = try RouteListInput(path: routesPath, console: context.console)
+        let list = try RouteListInput(path: routesPath, namedBy: arguments.configured["--routes"], console: context.console)
         let loaded = try context.load(source)
         // The host the file is judged for: --domain or the domain fetched, else the one host
         // the list's full URLs name. Several hosts cannot all be this file's.

@@ -134,7 +134,10 @@ public struct Config: Sendable {
         var a = arguments
         let names = Set(options.map(\.name))
         func fill(_ name: String, _ values: [String]) {
-            if names.contains(name), a.values[name] == nil, !values.isEmpty { a.values[name] = values }
+            if names.contains(name), a.values[name] == nil, !values.isEmpty {
+                a.values[name] = values
+                a.configured[name] = path
+            }
         }
         fill("--app-id", appIDs)
         fill("--entitlements", entitlements.map { [$0] } ?? [])
@@ -144,7 +147,10 @@ public struct Config: Sendable {
         case "check":
             if a.positionals.isEmpty && a.values["--domains"] == nil { a.positionals = domains }
         case "entitlements":
-            if a.positionals.isEmpty, let entitlements { a.positionals = [entitlements] }
+            if a.positionals.isEmpty, let entitlements {
+                a.positionals = [entitlements]
+                a.positionalsConfigured = path
+            }
         default:
             break
         }

@@ -45,7 +45,7 @@ struct DomainGate: Sendable {
         var gate = DomainGate()
         gate.appIDs = try arguments.appIDs()
         if let path = arguments.value("--routes") {
-            let list = try RouteListInput(path: path, console: context.console)
+            let list = try RouteListInput(path: path, namedBy: arguments.configured["--routes"], console: context.console)
             gate.routes = list.routes
             gate.routesFile = path
             gate.judgesRules = list.judgesRules
@@ -64,17 +64,19 @@ struct DomainGate: Sendable {
             return gate
         }
         // Any kind: an entitlements file, an executable, an .app, .ipa or .xcarchive.
-        let flow = try EntitlementsFlow.read([path], arguments: arguments, console: context.console)
+        // One the configuration names that yields nothing is a finding (AASA116), not a stop.
+        let namedBy = arguments.configured["--entitlements"]
+        let flow = try EntitlementsFlow.read([path], namedBy: namedBy, arguments: arguments, console: context.console)
         // Policy: an unreadable --profile, or an entitlement with nothing readable, stops the
         // run; a part of a built app that cannot be read is exit status 2.
         if let problem = flow.profileProblem { throw UsageError(problem.message) }
-        guard !flow.checked.isEmpty else {
+        guard !flow.checked.isEmpty || namedBy != nil else {
             throw UsageError(flow.problems.first?.unreadable.message ?? "--entitlements \(SafeText.value(path)): nothing to read")
         }
         gate.unreadable += flow.problems.map { UnreadableInput(subject: $0.unreadable.subject, message: $0.unreadable.message) }
         gate.sources.merge(flow.sources) { a, _ in a }
         gate.inputDiagnostics += flow.diagnostics
-        if flow.withAppID.isEmpty {
+        if !flow.checked.isEmpty, flow.withAppID.isEmpty {
             throw UsageError("--entitlements \(SafeText.value(path)): no app ID to check the domains for; give --app-id, --profile, an .xcent or a signed build")
         }
         gate.flow = flow

@@ -53,7 +53,10 @@ struct EntitlementsFlow {
     /// - Throws: ``UsageError`` for a malformed `--app-id` or build setting, an unreadable
     ///   `.xcconfig`, or a `--profile` that is not a provisioning profile. Unreadable inputs
     ///   and an unreadable `--profile` are recorded, not thrown: the caller's policy decides.
-    static func read(_ paths: [String], arguments: ParsedArguments, console: Console, now: Date = Date()) throws -> EntitlementsFlow {
+    /// - Parameter namedBy: the configuration file when it named `paths` (not the command
+    ///   line): an input that yields nothing is then one AASA116 that quotes nothing of it.
+    static func read(_ paths: [String], namedBy: String? = nil, arguments: ParsedArguments, console: Console,
+                     now: Date = Date()) throws -> EntitlementsFlow {
         var flow = EntitlementsFlow(inputs: paths, appIDs: try arguments.appIDs())
         if let path = arguments.value("--profile") {
             do {
@@ -75,8 +78,10 @@ struct EntitlementsFlow {
         }
         let settings = try BuildSettingsInput.parse(arguments, appID: flow.appIDs.first, profile: flow.profile?.profile,
                                                     console: console)
+        // Includes not read (refused, or not an .xcconfig): AASA116 each.
+        flow.diagnostics += settings?.findings ?? []
         for (input, path) in paths.enumerated() {
-            let loaded = EntitlementsInput.load(path, console: console, now: now)
+            let loaded = EntitlementsInput.load(path, namedBy: namedBy, console: console, now: now)
             flow.sources.merge(loaded.sources) { a, _ in a }
             flow.problems += loaded.unreadable.map { Problem(input: input, unreadable: $0) }
             flow.diagnostics += loaded.diagnostics

@@ -73,16 +73,35 @@ enum EntitlementsInput {
     }
 
     /// Reads one input of any kind the commands take.
+    /// - Parameter namedBy: the configuration file that names the input, when it is not a
+    ///   command-line argument: then an input that yields nothing (refused by ``LocalFile``, not
+    ///   entitlements, a profile or a built app) is one finding in ``Loaded/diagnostics``
+    ///   (AASA116) that quotes nothing of it, instead of unreadable parts (exit status 2).
+    static func load(_ path: String, namedBy: String?, console: Console, now: Date) -> Loaded {
+        var loaded = load(path, console: console, now: now)
+        guard let namedBy, loaded.subjects.isEmpty, !loaded.unreadable.isEmpty else { return loaded }
+        let reason: String
+        do {
+            try LocalFile.check(path, directoryAllowed: true)
+            reason = "is not entitlements, a provisioning profile or a built app"
+        } catch {
+            reason = error.reason
+        }
+        loaded.unreadable = []
+        loaded.sources = [:]
+        loaded.diagnostics.append(LocalInputRule.finding(path: path, namedBy: namedBy, reason: reason, source: .entitlements))
+        return loaded
+    }
+
+    /// Reads one input of any kind the commands take.
     static func load(_ path: String, console: Console, now: Date) -> Loaded {
         var loaded = Loaded()
         let label = path == "-" ? "<stdin>" : path
-        // Standard input, a pipe or a device: read up to the entitlements cap (an executable or
-        // archive is read by seeking, which needs a regular file or a directory; a small
-        // executable is read from memory, an archive is refused with what to do).
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        let regular = (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
-        if path == "-" || (exists && !isDirectory.boolValue && !regular) {
+        // Standard input: read up to the entitlements cap (an executable or archive is read by
+        // seeking, which needs a regular file or a directory; a small executable is read from
+        // memory, an archive is refused with what to do). A path is a regular file or a
+        // directory: a FIFO, a device, /proc or /sys is refused by ArtifactReader (LocalFile).
+        if path == "-" {
             do throws(Unreadable) {
                 let input = try readInput(path, console: console)
                 switch ContainerFormat.detect(Array(input.bytes.prefix(8))) {
@@ -148,7 +167,28 @@ enum BuildSettingsInput {
         OptionSpec("--build-setting", value: "NAME=VALUE", repeatable: true, help: "A build setting, above the .xcconfig files; repeatable."),
     ]
 
+    /// Largest `.xcconfig` read, in bytes.
+    static let xcconfigLimit = 1 << 20
+
+    /// An `.xcconfig` file's text, read as ``LocalFile`` allows (a regular file; a FIFO, a
+    /// device, `/proc` or `/sys` is refused before a byte is read) and up to ``xcconfigLimit``.
+    static func xcconfigText(_ path: String) -> BuildSettings.FileRead {
+        let opened: LocalFile.Opened
+        do {
+            opened = try LocalFile.open(path)
+        } catch {
+            return error.cause == .missing ? .missing : .refused(error.reason)
+        }
+        guard let bytes = try? opened.read(upTo: xcconfigLimit + 1, path: path) else { return .refused("cannot be read") }
+        guard bytes.count <= xcconfigLimit else {
+            return .refused("is larger than \(xcconfigLimit.grouped) bytes, more than an .xcconfig is read")
+        }
+        return .text(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// The settings given, or `nil` when none are (then `$(NAME)` stays unresolved, AASA613).
+    /// Includes not read (refused, or not an `.xcconfig`) are ``BuildSettings/findings``
+    /// (AASA116), which the command reports.
     /// `AppIdentifierPrefix` and `TeamIdentifierPrefix` come from `appID` or `profile` when no
     /// setting defines them (Xcode sets them when it signs: `PREFIX.`).
     /// - Throws: ``UsageError`` for an unreadable `.xcconfig` or a malformed `--build-setting`.
@@ -166,12 +206,7 @@ enum BuildSettingsInput {
         settings.configuration = arguments.value("--configuration")
         for file in files {
             do {
-                try settings.add(xcconfig: file) { path in
-                    guard let contents = try? InputFile.read(path, limit: 1 << 20, kind: .file, console: console),
-                          !contents.stoppedAtLimit
-                    else { return nil }
-                    return String(decoding: contents.bytes, as: UTF8.self)
-                }
+                try settings.add(xcconfig: file, read: xcconfigText)
             } catch {
                 throw UsageError("--xcconfig \(SafeText.escape(error.message))")
             }

@@ -1,3 +1,4 @@
+import AASAArtifacts
 import AASACore
 import Foundation
 
@@ -43,8 +44,7 @@ public enum InputFile {
         /// Whether the input is larger than ``limit``, so that ``bytes`` is only its first part.
         public var stoppedAtLimit: Bool { bytes.count > limit || totalSize > limit }
         /// Whether ``totalSize`` is the input's real size. `false` when reading stopped at the
-        /// limit of an input whose size cannot be asked (standard input, a pipe, a device such
-        /// as `/dev/zero`).
+        /// limit of standard input, whose size cannot be asked (a pipe); paths name regular files.
         public var sizeKnown: Bool
 
         /// `"N bytes"`, or `"more than LIMIT bytes"` when the real size is unknown.
@@ -76,9 +76,11 @@ public enum InputFile {
         }
     }
 
-    /// Reads `path` (or standard input for `-`), at most `limit + 1` bytes.
+    /// Reads `path` (or standard input for `-`), at most `limit + 1` bytes. A path must name a
+    /// regular file: a FIFO, a device, a socket or anything under `/proc` or `/sys` is refused
+    /// before a byte is read (``LocalFile``, ``LocalInputRule``); streams come on standard input.
     /// - Parameter kind: what the file is, for the hint when `path` is a directory.
-    /// - Throws: ``UsageError`` naming the path and the reason (missing, a directory,
+    /// - Throws: ``UsageError`` naming the path and the reason (missing, a directory, refused,
     ///   unreadable), with what to do.
     public static func read(_ path: String, limit: Int, kind: Kind = .file, console: Console) throws -> Contents {
         if path == "-" {
@@ -87,32 +89,30 @@ public enum InputFile {
             }
             return Contents(bytes: bytes, totalSize: bytes.count, limit: limit, sizeKnown: bytes.count <= limit)
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw UsageError("\(SafeText.value(path)): no such file")
-        }
-        if isDirectory.boolValue {
-            throw UsageError("\(SafeText.value(path)): is a directory; \(kind.directoryHint(SafeText.value(path)))")
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw UsageError("\(SafeText.value(path)): cannot be read (permission denied?)")
-        }
-        defer { try? handle.close() }
+        let opened: LocalFile.Opened
         do {
-            let data = try handle.read(upToCount: limit + 1) ?? Data()
-            if data.count <= limit {
-                return Contents(bytes: Array(data), totalSize: data.count, limit: limit, sizeKnown: true)
-            }
-            // More than the limit: only a regular file can say how large it is (a device or a
-            // pipe reports 0, as do some files under /proc).
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-            let regular = attributes?[.type] as? FileAttributeType == .typeRegular
-            if regular, let size = (attributes?[.size] as? NSNumber)?.intValue, size >= data.count {
-                return Contents(bytes: Array(data), totalSize: size, limit: limit, sizeKnown: true)
-            }
-            return Contents(bytes: Array(data), totalSize: data.count, limit: limit, sizeKnown: false)
+            opened = try LocalFile.open(path)
         } catch {
-            throw UsageError("\(SafeText.value(path)): cannot be read: \(error.localizedDescription)")
+            throw usageError(error, kind: kind)
+        }
+        do {
+            let bytes = try opened.read(upTo: limit + 1, path: path)
+            // A regular file says how large it is (checked when it was opened).
+            return Contents(bytes: bytes, totalSize: max(opened.size, bytes.count), limit: limit, sizeKnown: true)
+        } catch {
+            throw UsageError("\(SafeText.value(path)): \(error.reason)")
+        }
+    }
+
+    /// The usage error for a local input that is not read, with what to do.
+    static func usageError(_ refusal: LocalFile.Refusal, kind: Kind) -> UsageError {
+        let path = SafeText.value(refusal.path)
+        switch refusal.cause {
+        case .missing: return UsageError("\(path): no such file")
+        case .directory: return UsageError("\(path): is a directory; \(kind.directoryHint(path))")
+        case .refused where kind != .file && (refusal.type == .fifo || refusal.type == .characterDevice):
+            return UsageError("\(path): \(refusal.reason); a stream is read from standard input (-), up to its limit")
+        case .refused, .failed: return UsageError("\(path): \(refusal.reason)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import AASAArtifacts
 import AASACore
 #if canImport(CArchive)
 import CArchive
@@ -14,6 +15,8 @@ import Foundation
 #if canImport(CArchive)
 final class SitemapFile {
     private let archive: OpaquePointer
+    /// The open file, closed after the archive is freed.
+    private let file: LocalFile.Opened
     /// Whether the file is gzip-compressed.
     let isGzip: Bool
     /// The file's size on disk.
@@ -24,10 +27,10 @@ final class SitemapFile {
     /// Opens `path`.
     /// - Throws: ``SitemapFileError`` saying why it cannot be read.
     init(path: String, limit: Int = SitemapProtocol.maxBytes) throws {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw SitemapFileError(String(cString: strerror(errno))) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw SitemapFileError("not a regular file") }
-        size = Int(info.st_size)
+        // A regular file (LocalFile): a FIFO, a device, /proc or /sys is refused before a byte
+        // is read, and the file read is the one checked (its descriptor).
+        do { file = try LocalFile.open(path) } catch { throw SitemapFileError(error.reason) }
+        size = file.size
         guard let archive = archive_read_new() else { throw SitemapFileError("libarchive could not start") }
         self.archive = archive
         archive_read_support_filter_gzip(archive)
@@ -40,7 +43,7 @@ final class SitemapFile {
             stream = SitemapByteStream(bytes: [], limit: limit)
             return
         }
-        guard archive_read_open_filename(archive, path, 65_536) == ARCHIVE_OK else {
+        guard archive_read_open_fd(archive, file.descriptor, 65_536) == ARCHIVE_OK else {
             let why = Self.error(archive)
             archive_read_free(archive)
             throw SitemapFileError(why)
@@ -54,9 +57,8 @@ final class SitemapFile {
             return
         }
         guard header == ARCHIVE_OK else {
-            let why = Self.error(archive)
-            archive_read_free(archive)
-            throw SitemapFileError(why)
+            // Every stored property is set: throwing runs deinit, which frees the archive.
+            throw SitemapFileError(Self.error(archive))
         }
         stream = SitemapByteStream(limit: limit, reader: { [archive] buffer in
             guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }

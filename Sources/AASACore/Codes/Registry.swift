@@ -21,6 +21,7 @@ extension CodeDoc {
         .aasa112,
         .aasa113,
         .aasa114,
+        .aasa116,
         .aasa201,
         .aasa202,
         .aasa203,

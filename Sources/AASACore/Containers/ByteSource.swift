@@ -76,6 +76,9 @@ public enum ContainerError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupported(String)
     /// The operating system refused a read (payload: its message).
     case io(String)
+    /// A local file the input names is not read: a FIFO, a device, under `/proc` or `/sys`
+    /// (``LocalInputRule``; payload: the file and why, quoting nothing of it).
+    case refused(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -84,6 +87,7 @@ public enum ContainerError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooLarge(let why): return "too large: \(why)"
         case .unsupported(let why): return why
         case .io(let why): return "cannot be read: \(why)"
+        case .refused(let path, let reason): return "\(SafeText.escape(path, limit: 300)) \(reason)"
         }
     }
 }

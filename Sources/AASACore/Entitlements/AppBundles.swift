@@ -145,6 +145,9 @@ public enum AppBundles {
                                 profile, appID: claiming.file.applicationIdentifier)
                         }
                     }
+                } catch ContainerError.refused(let path, let reason) {
+                    // A FIFO or a device in the bundle's place of a profile: not read (AASA116).
+                    reading.diagnostics.append(LocalInputRule.finding(path: path, namedBy: label, reason: reason, source: .entitlements))
                 } catch {
                     out.unreadable.append("\(label): its \(profileName) cannot be read: \(error)")
                 }
@@ -157,6 +160,8 @@ public enum AppBundles {
             }
             out.diagnostics += reading.diagnostics
             out.unreadable += reading.unreadable
+        } catch ContainerError.refused(let path, let reason) {
+            out.diagnostics.append(LocalInputRule.finding(path: path, namedBy: label, reason: reason, source: .entitlements))
         } catch {
             out.unreadable.append("\(label): \(error)")
         }

@@ -78,6 +78,21 @@ public struct BuildSettings: Sendable {
         public var description: String { message }
     }
 
+    /// What reading one `.xcconfig` file gave (``add(xcconfig:read:)``).
+    public enum FileRead: Sendable, Hashable {
+        /// The file's text.
+        case text(String)
+        /// There is no such file.
+        case missing
+        /// The file is not read: a FIFO, a device, under `/proc` or `/sys` (``LocalInputRule``),
+        /// or larger than an `.xcconfig` is read; the reason quotes nothing of it.
+        case refused(String)
+    }
+
+    /// AASA116 for each `#include`d file not read (refused, or not an `.xcconfig`): none of its
+    /// settings is used and nothing of it is quoted (issue 22).
+    public private(set) var findings: [Diagnostic] = []
+
     /// Reads an `.xcconfig` file and those it includes.
     /// - Parameters:
     ///   - path: the file's path, for includes and messages.
@@ -85,12 +100,95 @@ public struct BuildSettings: Sendable {
     /// - Throws: ``ConfigError`` for a missing file or include (not `#include?`), a line that is
     ///   not an assignment, an include cycle, or beyond the limits.
     public mutating func add(xcconfig path: String, load: (String) -> String?) throws(ConfigError) {
+        try add(xcconfig: path, read: { load($0).map(FileRead.text) ?? .missing })
+    }
+
+    /// Reads an `.xcconfig` file and those it includes.
+    ///
+    /// The file given is the user's: a line of it that is not a setting is an error that quotes
+    /// it. An included file is named by another file (which a change under review can edit): one
+    /// that is refused, or that is not an `.xcconfig` (a line that is not a setting, an
+    /// `#include` or a comment; a control character), is not used at all and is one finding in
+    /// ``findings`` (AASA116) that quotes nothing of it, so `#include "/proc/self/environ"` or
+    /// a credentials file never becomes settings that `$(NAME)` prints.
+    /// - Parameters:
+    ///   - path: the file's path, for includes and messages.
+    ///   - read: reads a file by path.
+    /// - Throws: ``ConfigError`` for a missing or refused file given, a missing include (not
+    ///   `#include?`), a line of the file given that is not an assignment, an include cycle, or
+    ///   beyond the limits.
+    public mutating func add(xcconfig path: String, read: (String) -> FileRead) throws(ConfigError) {
         var files = 0
-        try add(path, load: load, stack: [], files: &files, optional: false, from: nil)
+        try add(path, read: read, stack: [], files: &files, optional: false, from: nil)
+    }
+
+    /// One line of an `.xcconfig`, as read.
+    enum Line {
+        case blank
+        case include(target: String, optional: Bool)
+        case assignment(name: String, conditions: [Assignment.Condition], value: String)
+        /// Not a setting: why (quoting nothing) and what to quote when quoting is allowed.
+        case malformed(why: String, quoted: String)
+    }
+
+    /// Reads one line (without its line break).
+    static func parse(line rawLine: Substring) -> Line {
+        var line = rawLine
+        if line.hasSuffix("\r") { line = line.dropLast() }
+        if line.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) {
+            return .malformed(why: "holds a control character", quoted: "")
+        }
+        let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+        if trimmed.hasPrefix("#include") {
+            var rest = trimmed.dropFirst("#include".count)
+            let isOptional = rest.hasPrefix("?")
+            if isOptional { rest = rest.dropFirst() }
+            rest = rest.drop(while: { $0 == " " || $0 == "\t" })
+            guard rest.hasPrefix("\""), let close = rest.dropFirst().firstIndex(of: "\"") else {
+                return .malformed(why: "#include needs a quoted path: #include \"other.xcconfig\"", quoted: "")
+            }
+            return .include(target: String(rest[rest.index(after: rest.startIndex)..<close]), optional: isOptional)
+        }
+        // A comment runs to the end of the line, even inside a value (as Xcode reads it).
+        if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+        let content = line.trimmingCharacters(in: .whitespaces)
+        if content.isEmpty { return .blank }
+        // The `=` of the assignment, not one inside a `[condition=value]`.
+        var depth = 0
+        let eqIndex = content.firstIndex { c in
+            if c == "[" { depth += 1 } else if c == "]" { depth -= 1 }
+            return c == "=" && depth == 0
+        }
+        guard let eq = eqIndex else {
+            return .malformed(why: "not a setting (NAME = value)", quoted: content)
+        }
+        var left = content[..<eq].trimmingCharacters(in: .whitespaces)[...]
+        var value = content[content.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+        if value.hasSuffix(";") { value = String(value.dropLast()).trimmingCharacters(in: .whitespaces) }
+        var conditions: [Assignment.Condition] = []
+        while left.hasSuffix("]"), let open = left.lastIndex(of: "[") {
+            let inside = left[left.index(after: open)..<left.index(before: left.endIndex)]
+            guard let ceq = inside.firstIndex(of: "=") else {
+                return .malformed(why: "a condition is written [name=value]", quoted: String(left))
+            }
+            conditions.insert(.init(parameter: String(inside[..<ceq]).trimmingCharacters(in: .whitespaces),
+                                    pattern: String(inside[inside.index(after: ceq)...]).trimmingCharacters(in: .whitespaces)), at: 0)
+            left = left[..<open]
+        }
+        let name = String(left).trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+            return .malformed(why: "is not a setting name", quoted: name)
+        }
+        return .assignment(name: name, conditions: conditions, value: value)
+    }
+
+    /// The lines of an `.xcconfig` text.
+    static func lines(_ text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     }
 
     private mutating func add(
-        _ path: String, load: (String) -> String?, stack: [String], files: inout Int, optional: Bool, from: String?
+        _ path: String, read: (String) -> FileRead, stack: [String], files: inout Int, optional: Bool, from: String?
     ) throws(ConfigError) {
         guard stack.count < Self.maxIncludeDepth else {
             throw ConfigError(message: "\(from ?? path): includes nest deeper than \(Self.maxIncludeDepth) files")
@@ -102,60 +200,49 @@ public struct BuildSettings: Sendable {
         guard files <= Self.maxFiles else {
             throw ConfigError(message: "\(from ?? path): more than \(Self.maxFiles) .xcconfig files included")
         }
-        guard let text = load(path) else {
+        let text: String
+        switch read(path) {
+        case .missing:
             if optional { return }
             throw ConfigError(message: from.map { "\($0): #include \"\(path)\": no such file" } ?? "\(path): no such file")
+        case .refused(let why):
+            guard let from else { throw ConfigError(message: "\(SafeText.escape(path, limit: 300)): \(why)") }
+            findings.append(LocalInputRule.finding(path: path, namedBy: from, reason: why, source: .entitlements))
+            return
+        case .text(let t):
+            text = t
+        }
+        let lines = Self.lines(text)
+        // An included file is used only when every line of it is an .xcconfig's.
+        if let from {
+            for (offset, line) in lines.enumerated() {
+                if case .malformed(let why, _) = Self.parse(line: line) {
+                    findings.append(LocalInputRule.finding(
+                        path: path, namedBy: from,
+                        reason: "is not an .xcconfig (line \(offset + 1) "
+                            + (why.hasPrefix("holds") ? why : "is not a setting, an #include or a comment") + ")",
+                        source: .entitlements))
+                    return
+                }
+            }
         }
         let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ""
-        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
+        for (offset, line) in lines.enumerated() {
             let place = "\(path):\(offset + 1)"
-            var line = Substring(rawLine)
-            if line.hasSuffix("\r") { line = line.dropLast() }
-            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
-            if trimmed.hasPrefix("#include") {
-                var rest = trimmed.dropFirst("#include".count)
-                let isOptional = rest.hasPrefix("?")
-                if isOptional { rest = rest.dropFirst() }
-                rest = rest.drop(while: { $0 == " " || $0 == "\t" })
-                guard rest.hasPrefix("\""), let close = rest.dropFirst().firstIndex(of: "\"") else {
-                    throw ConfigError(message: "\(place): #include needs a quoted path: #include \"other.xcconfig\"")
-                }
-                let target = String(rest[rest.index(after: rest.startIndex)..<close])
-                let resolved = target.hasPrefix("/") || directory.isEmpty ? target : directory + "/" + target
-                try add(resolved, load: load, stack: stack + [path], files: &files, optional: isOptional, from: place)
+            switch Self.parse(line: line) {
+            case .blank:
                 continue
-            }
-            // A comment runs to the end of the line, even inside a value (as Xcode reads it).
-            if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
-            let content = line.trimmingCharacters(in: .whitespaces)
-            if content.isEmpty { continue }
-            // The `=` of the assignment, not one inside a `[condition=value]`.
-            var depth = 0
-            let eqIndex = content.firstIndex { c in
-                if c == "[" { depth += 1 } else if c == "]" { depth -= 1 }
-                return c == "=" && depth == 0
-            }
-            guard let eq = eqIndex else {
-                throw ConfigError(message: "\(place): not a setting (NAME = value): \(SafeText.escape(content, limit: 80))")
-            }
-            var left = content[..<eq].trimmingCharacters(in: .whitespaces)[...]
-            var value = content[content.index(after: eq)...].trimmingCharacters(in: .whitespaces)
-            if value.hasSuffix(";") { value = String(value.dropLast()).trimmingCharacters(in: .whitespaces) }
-            var conditions: [Assignment.Condition] = []
-            while left.hasSuffix("]"), let open = left.lastIndex(of: "[") {
-                let inside = left[left.index(after: open)..<left.index(before: left.endIndex)]
-                guard let ceq = inside.firstIndex(of: "=") else {
-                    throw ConfigError(message: "\(place): a condition is written [name=value]: \(SafeText.escape(String(left), limit: 80))")
+            case .include(let target, let isOptional):
+                let resolved = target.hasPrefix("/") || directory.isEmpty ? target : directory + "/" + target
+                try add(resolved, read: read, stack: stack + [path], files: &files, optional: isOptional, from: place)
+            case .assignment(let name, let conditions, let value):
+                assignments[name, default: []].append(Assignment(value: value, conditions: conditions, origin: place))
+            case .malformed(let why, let quoted):
+                if why == "is not a setting name" {
+                    throw ConfigError(message: "\(place): `\(SafeText.escape(quoted, limit: 80))` is not a setting name")
                 }
-                conditions.insert(.init(parameter: String(inside[..<ceq]).trimmingCharacters(in: .whitespaces),
-                                        pattern: String(inside[inside.index(after: ceq)...]).trimmingCharacters(in: .whitespaces)), at: 0)
-                left = left[..<open]
+                throw ConfigError(message: "\(place): \(why)" + (quoted.isEmpty ? "" : ": \(SafeText.escape(quoted, limit: 80))"))
             }
-            let name = String(left).trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
-                throw ConfigError(message: "\(place): `\(SafeText.escape(name, limit: 80))` is not a setting name")
-            }
-            assignments[name, default: []].append(Assignment(value: value, conditions: conditions, origin: place))
         }
     }
 
