@@ -150,6 +150,27 @@ import Testing
         #expect(try c.codes().contains("AASA202"))
     }
 
+    /// Before: `entitlements` checked the entitlement against the origin's file only, while
+    /// `check --entitlements` also asks Apple's CDN copy, which devices read: an app the
+    /// stale copy lacks passed one and failed the other.
+    @Test func entitlementsAndCheckAskTheSameCopy() async throws {
+        let network = try harnessNetwork()
+        let entitlements = try entitlementsFile(["applinks:stale.aasa.test"])
+        defer { try? FileManager.default.removeItem(atPath: entitlements) }
+        let beta = "Q7Z3K8M2PX.com.aasacheck.todos.beta"
+        let e = await offPool { run(["entitlements", entitlements, "--app-id", beta, "--json"] + network) }
+        let c = await offPool { run(["check", "stale.aasa.test", "--entitlements", entitlements, "--app-id", beta, "--json"] + network) }
+        func lag(_ r: Run) throws -> [[String: Any]] {
+            try #require(try r.json()["diagnostics"] as? [[String: Any]]).filter { $0["code"] as? String == "AASA607" && $0["source"] as? String == "cdn" }
+        }
+        #expect(try lag(e).count == 1, "\(e.stdout)")
+        #expect(try lag(c).count == 1, "\(c.stdout)")
+        #expect(e.status == 1 && c.status == 1)
+        // The app both copies list: neither command finds it missing.
+        let todos = await offPool { run(["entitlements", entitlements, "--app-id", "Q7Z3K8M2PX.com.aasacheck.todos", "--json"] + network) }
+        #expect(try todos.codes().filter { $0 == "AASA607" }.isEmpty, "\(todos.stdout)")
+    }
+
     /// Before: `check DOMAIN --routes` judged routes by the origin's file while `routes DOMAIN`
     /// judged them by Apple's CDN copy. Both now judge by the copy devices read, with AASA502
     /// where the origin's file judges otherwise.

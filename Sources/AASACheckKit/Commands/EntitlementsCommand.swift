@@ -105,6 +105,9 @@ public enum EntitlementsCommand: Command {
         let plan = flow.plan
         if !plan.isEmpty {
             var documents: [String: AASADocument] = [:]
+            // Apple's CDN copies where they decide (DeployedFile): an app the origin's file lists
+            // but the copy does not is not associated on devices yet, as `check` says.
+            var copies: [String: AASADocument] = [:]
             var toFetch: [CheckTarget] = []
             for request in plan {
                 guard let path = domainFiles[request.host] else {
@@ -134,6 +137,9 @@ public enum EntitlementsCommand: Command {
                     fetches += outcome.fetches
                     if let body = outcome.hosting?.servedBody { out.source(outcome.fileLabel, body) }
                     if let document = outcome.hosting?.validation?.document { documents[outcome.target.host] = document }
+                    if let deployed = outcome.deployed, deployed.decidedBy == .cdn, let copy = deployed.cdnCopy {
+                        copies[outcome.target.host] = copy.document
+                    }
                     fetchedHosts.append(outcome.target.host)
                 }
                 if let notice = redirected.notice { runNotices.append(notice) }
@@ -144,6 +150,7 @@ public enum EntitlementsCommand: Command {
             let crossCheck = flow.crossCheck(documents: documents)
             diagnostics += crossCheck.diagnostics
             clipNotices += crossCheck.clipNotices
+            diagnostics += flow.copyLag(origins: documents, copies: copies)
         }
         for host in domainFiles.keys.sorted() where !plan.contains(where: { $0.host == host }) {
             notes.append("--domain-file \(host): no entitlement entry checked against a file uses this host; ignored")

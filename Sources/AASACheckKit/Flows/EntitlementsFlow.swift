@@ -212,6 +212,29 @@ struct EntitlementsFlow {
         return (found, notices)
     }
 
+    /// AASA607 for each entry the origin's file satisfies and Apple's CDN copy does not: the
+    /// copy decides on devices until the CDN refreshes (``DeployedFile``), as `check
+    /// --entitlements` judges it.
+    /// - Parameters:
+    ///   - origins: the origin's files by host, as ``crossCheck(documents:)`` took them.
+    ///   - copies: the CDN copies that decide, by host.
+    func copyLag(origins: [String: AASADocument], copies: [String: AASADocument]) -> [Diagnostic] {
+        guard !copies.isEmpty else { return [] }
+        var out: [Diagnostic] = []
+        for (host, copy) in copies.sorted(by: { $0.key < $1.key }) {
+            guard let origin = origins[host] else { continue }
+            let missingAtOrigin = Set(crossCheck(documents: [host: origin]).diagnostics.map(\.message))
+            for d in crossCheck(documents: [host: copy]).diagnostics where !missingAtOrigin.contains(d.message) {
+                var d = d
+                d.message += " in Apple's CDN copy, which devices read; the origin's file lists it"
+                d.hint = "The CDN fetches the file again within about a day; until then this entry does not work on iOS 14 and later."
+                d.source = .cdn
+                out.append(d)
+            }
+        }
+        return out
+    }
+
     /// What `check DOMAIN --entitlements` adds for one domain (``CheckedDomain``): the
     /// cross-check of the entries this domain's file serves, and for the app itself whether the
     /// entitlement claims the domain (AASA621) and the served file lists it (AASA607).
