@@ -62,6 +62,8 @@ struct GoldenTests {
     static let soar = fixturePath("routes/soar-starter-aasa.json")
     static let soarRoutes = fixturePath("routes/soar-starter.routes")
     static let samples = packageRoot.appendingPathComponent("entitlements-samples").path
+    static let shopManifest = fixturePath("android/manifests/shop.xml")
+    static let rotatedAPK = fixturePath("android/apksig/v31-rsa-2048_2-tgt-33-1-tgt-28.apk")
 
     @Test(arguments: Golden.formats)
     func validate(format: String) throws {
@@ -152,6 +154,12 @@ struct GoldenTests {
             "--domain-file", "soarstarter.com=\(Golden.input("soarstarter-listing.json"))",
             "--domain-file", "www.soarstarter.com=\(Golden.input("soarstarter-listing.json"))", "--format", format,
         ]))
+    }
+
+    /// `apk`: a source manifest with findings, a rotated v3.1 APK (AOSP apksig's), a missing file.
+    @Test(arguments: Golden.formats + ["html", "markdown"])
+    func apk(format: String) throws {
+        try Golden.check("apk.\(format)", run(["apk", Self.shopManifest, Self.rotatedAPK, "/nonexistent/aasa-missing.apk", "--format", format]))
     }
 
     @Test(arguments: ["text", "json"])

@@ -15,10 +15,10 @@ struct ResultKindTests {
         "text": [.rules, .page, .fetch],
         "json": [.rules, .page],
         "jsonl": [.coverage, .rules, .page],
-        "sarif": [.fetch, .decision, .route, .rules, .entitlements, .change, .page, .documentation],
+        "sarif": [.fetch, .decision, .route, .rules, .entitlements, .apk, .change, .page, .documentation],
         "junit": [.fetch, .decision, .rules, .change, .page, .documentation],
-        "github": [.fetch, .decision, .route, .rules, .entitlements, .change, .suppressed, .page, .documentation],
-        "xcode": [.fetch, .decision, .route, .rules, .entitlements, .coverage, .change, .suppressed, .page, .documentation],
+        "github": [.fetch, .decision, .route, .rules, .entitlements, .apk, .change, .suppressed, .page, .documentation],
+        "xcode": [.fetch, .decision, .route, .rules, .entitlements, .apk, .coverage, .change, .suppressed, .page, .documentation],
         "html": [.page],
         "markdown": [.fetch, .rules, .page],
     ]
@@ -64,6 +64,7 @@ struct ResultKindTests {
             let source = e["source"] as? [String: Any] ?? [:]
             out.append(Expected(kind: .entitlements, token: source["file"] as? String ?? ""))
         }
+        for a in list("apks") { out.append(Expected(kind: .apk, token: a["file"] as? String ?? "")) }
         var apps: [String] = []
         for row in list("coverage") where !apps.contains(row["appID"] as? String ?? "") { apps.append(row["appID"] as? String ?? "") }
         out += apps.map { Expected(kind: .coverage, token: $0) }
@@ -220,6 +221,12 @@ struct ResultKindTests {
                               "--app-id", "K7TQ3ZP2MX.com.soarstarter.SoarStarterSwift",
                               "--domain-file", "soarstarter.com=\(Golden.input("soarstarter-other.json"))"],
                              command: "entitlements", expecting: [.entitlements, .finding, .note, .subject])
+    }
+
+    /// `apk`: a source manifest with findings, a rotated v3.1 APK (AOSP apksig's), a missing file.
+    @Test func apk() throws {
+        try Self.everyFormat(["apk", GoldenTests.shopManifest, GoldenTests.rotatedAPK, "/nonexistent/aasa-missing.apk"],
+                             command: "apk", expecting: [.apk, .finding, .subject, .unreadable])
     }
 
     @Test func coverage() throws {

@@ -151,6 +151,19 @@ public final class RunOutput {
 
     public func entitlements(_ report: EntitlementsReport) { renderer.entitlements(report) }
 
+    /// `apk`: one package or manifest as read; its strings come from the file, so each is cut.
+    public func apk(_ report: ApkReport) {
+        var r = report
+        r.app.package = r.app.package.map { SafeText.clipRuns($0) }
+        r.app.hosts = r.app.hosts.map { h in
+            var h = h
+            h.host = SafeText.clipRuns(h.host)
+            h.paths = h.paths.map { AndroidApp.Path(attribute: $0.attribute, value: SafeText.clipRuns($0.value)) }
+            return h
+        }
+        renderer.apk(r)
+    }
+
     /// Whether the format shows every page of `coverage` (so they are worth making).
     public var showsEveryPage: Bool { type(of: renderer).showsEveryPage }
 

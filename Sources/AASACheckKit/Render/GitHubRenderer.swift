@@ -39,6 +39,7 @@ public final class GitHubRenderer: Renderer {
     public func rules(_ table: RuleTable) { leftOut.add(.rules) }
 
     public func entitlements(_ report: EntitlementsReport) { leftOut.add(.entitlements) }
+    public func apk(_ report: ApkReport) { leftOut.add(.apk) }
 
     public func page(_ page: PageDecisions) { leftOut.add(.page, page.decisions.count) }
 

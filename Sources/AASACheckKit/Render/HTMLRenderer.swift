@@ -36,6 +36,7 @@ public final class HTMLRenderer: Renderer {
     private var verdicts: [RouteVerdict] = []
     private var coverage: CoverageReport?
     private var entitlementReports: [EntitlementsReport] = []
+    private var apkReports: [ApkReport] = []
     private var diffs: [DiffReport] = []
     private var notes: [Note] = []
     private var unreadable: [UnreadableInput] = []
@@ -116,6 +117,8 @@ public final class HTMLRenderer: Renderer {
     public func coverage(_ report: CoverageReport) { coverage = report }
 
     public func entitlements(_ report: EntitlementsReport) { entitlementReports.append(report) }
+
+    public func apk(_ report: ApkReport) { apkReports.append(report) }
 
     public func diff(_ report: DiffReport) { diffs.append(report) }
 
@@ -233,6 +236,7 @@ public final class HTMLRenderer: Renderer {
         rest += diffs.map(HTMLPage.diff).joined()
         rest += fileHTML
         if !entitlementReports.isEmpty { rest += entitlements() }
+        if !apkReports.isEmpty { rest += apks() }
         sink.write(rest)
         domainSections.drain { sink.write($0) }
         var tail = "</main>\n"
@@ -280,6 +284,19 @@ public final class HTMLRenderer: Renderer {
             let domains = r.entries.map { "<code>\(HTMLPage.text($0.raw))</code>" }.joined(separator: "<br>")
             out += "<tr><td>\(HTMLPage.text(r.file.path ?? "<stdin>"))</td><td>\(HTMLPage.text(r.appIdentity?.appID ?? "—"))</td>"
                 + "<td>\(r.buildKind.isRelease ? "release" : "development")</td><td>\(domains.isEmpty ? "—" : domains)</td></tr>\n"
+        }
+        return out + "</tbody></table>\n"
+    }
+
+    private func apks() -> String {
+        var out = "<h2>Android packages</h2>\n<table class=\"entitlements\"><thead><tr><th>File</th><th>Package</th><th>SDK</th>"
+            + "<th>Certificates</th><th>App Links hosts</th><th>Notes</th></tr></thead><tbody>\n"
+        func cell(_ lines: [String]) -> String { lines.isEmpty ? "—" : lines.map { "<code>\(HTMLPage.text($0))</code>" }.joined(separator: "<br>") }
+        for r in apkReports {
+            let notes = r.app.signatureNotes + (r.certificateNotice.map { [$0] } ?? [])
+            out += "<tr><td>\(HTMLPage.text(r.app.file))</td><td>\(HTMLPage.text(r.app.package ?? "—"))</td><td>\(HTMLPage.text(r.sdkText))</td>"
+                + "<td>\(cell(r.certificateLines + r.deviceLines))</td><td>\(cell(r.hostLines))</td>"
+                + "<td>\(notes.isEmpty ? "—" : notes.map { HTMLPage.text($0) }.joined(separator: "<br>"))</td></tr>\n"
         }
         return out + "</tbody></table>\n"
     }

@@ -58,9 +58,11 @@ public final class JSONLinesRenderer: Renderer {
         var fetches: [OutputJSON] = []
         var notes: [OutputJSON] = []
         var entitlements: [OutputJSON] = []
+        var apks: [OutputJSON] = []
 
         var isEmpty: Bool {
             diagnostics.isEmpty && ignored.isEmpty && folded.isEmpty && fetches.isEmpty && notes.isEmpty && entitlements.isEmpty
+                && apks.isEmpty
         }
     }
 
@@ -136,6 +138,8 @@ public final class JSONLinesRenderer: Renderer {
 
     public func entitlements(_ report: EntitlementsReport) { pending.entitlements.append(JSONRenderer.json(report)) }
 
+    public func apk(_ report: ApkReport) { pending.apks.append(JSONRenderer.json(report)) }
+
     public func note(_ note: Note) { pending.notes.append(.string(note.text)) }
 
     // Results of other commands than `check` and `coverage`, counted if given.
@@ -170,6 +174,7 @@ public final class JSONLinesRenderer: Renderer {
         if !p.folded.isEmpty { members.append(("folded", .array(p.folded))) }
         if !p.fetches.isEmpty { members.append(("fetches", .array(p.fetches))) }
         if !p.entitlements.isEmpty { members.append(("entitlements", .array(p.entitlements))) }
+        if !p.apks.isEmpty { members.append(("apks", .array(p.apks))) }
         var notes = p.notes
         if last, leftOut.count(.page) > 0 {
             notes.append(.string("\(leftOut.count(.page)) page decisions past the first \(maxPageBytes.grouped) bytes of lines are counted, not written; "

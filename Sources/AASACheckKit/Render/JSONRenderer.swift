@@ -63,6 +63,7 @@ public final class JSONRenderer: Renderer {
     private let matches = ArrayWriter("matches")
     private let routes = ArrayWriter("routes")
     private let entitlements = ArrayWriter("entitlements", always: false)
+    private let apks = ArrayWriter("apks", always: false)
     private let coverage = ArrayWriter("coverage", always: false)
     private let sitemaps = ArrayWriter("sitemaps", always: false)
     private let ignored = ArrayWriter("ignored", always: false)
@@ -80,7 +81,7 @@ public final class JSONRenderer: Renderer {
     private let incomplete: ArrayWriter
     /// The arrays in the order of their keys.
     private var arrays: [ArrayWriter] {
-        [diagnostics, fetches, matches, routes, entitlements, changes, routeChanges, incomplete, coverage, sitemaps, ignored, folded, notes,
+        [diagnostics, fetches, matches, routes, entitlements, apks, changes, routeChanges, incomplete, coverage, sitemaps, ignored, folded, notes,
          subjects, unreadable, sections]
     }
     private var documentation: [CodeDoc]?
@@ -170,6 +171,8 @@ public final class JSONRenderer: Renderer {
 
     public func entitlements(_ report: EntitlementsReport) { entitlements.append(Self.json(report)) }
 
+    public func apk(_ report: ApkReport) { apks.append(Self.json(report)) }
+
     public func note(_ note: Note) { notes.append(.string(note.text)) }
 
     public func unreadable(_ input: UnreadableInput) { unreadable.append(.string(input.message)) }
@@ -222,6 +225,36 @@ public final class JSONRenderer: Renderer {
             ("pointer", .optional(d.pointer)), ("line", .optional(d.location?.line)), ("column", .optional(d.location?.column)),
             ("hint", .optional(d.hint)),
         ] + (d.dalErrorCode.map { [("dalErrorCode", .string($0))] } ?? []))
+    }
+
+    /// `v1`, `v2`, `v3`, `v3.1`: a scheme as JSON names it.
+    static func schemeName(_ s: APKSignatureScheme) -> String { s == .v1 ? "v1" : s.description }
+
+    /// One element of `apks` (spec `cli.md`): `package`, `minSdk`, `targetSdk`, `certificates`
+    /// (`sha256`, `scheme`), `hosts` (`host`, `autoVerify`, `paths`), and what devices verify.
+    static func json(_ r: ApkReport) -> OutputJSON {
+        let a = r.app
+        return .object([
+            ("file", .string(a.file)), ("kind", .string(a.form.rawValue)), ("manifest", .string(a.manifestForm.rawValue)),
+            ("package", .optional(a.package)), ("minSdk", .int(a.minimumSDK)), ("targetSdk", .int(a.targetSDK)),
+            ("minSdkDeclared", .bool(a.minimumDeclared)), ("targetSdkDeclared", .bool(a.targetDeclared)),
+            ("certificates", .array(a.certificates.map { c in
+                .object([("sha256", .string(c.sha256)), ("scheme", .string(schemeName(c.scheme))), ("role", .string(c.role.rawValue)),
+                         ("apiLevels", .string(c.apiLevels)), ("subject", .string(c.subject)), ("debugKey", .bool(c.isDebugKey))])
+            })),
+            ("devices", .array(a.devices.map { d in
+                .object([("apiLevels", .string(d.apiLevels)), ("minApi", .int(d.lowestAPILevel)), ("maxApi", .optional(d.highestAPILevel)),
+                         ("scheme", .optional(d.scheme.map(schemeName))), ("signers", .array(d.signers.map(OutputJSON.string))),
+                         ("sha256", .array(d.fingerprints.map(OutputJSON.string))), ("refusal", .optional(d.refusal))])
+            })),
+            ("hosts", .array(a.hosts.map { h in
+                .object([("host", .string(h.host)), ("autoVerify", .bool(h.autoVerify)), ("file", .optional(h.fileURL)),
+                         ("allPaths", .bool(h.allPaths)),
+                         ("paths", .array(h.paths.map { .object([("attribute", .string($0.attribute)), ("value", .string($0.value))]) })),
+                         ("groups", .int(h.groups))])
+            })),
+            ("notes", .array((a.signatureNotes + (r.certificateNotice.map { [$0] } ?? [])).map(OutputJSON.string))),
+        ])
     }
 
     /// One element of `entitlements` (spec `cli.md`): one per file, bundle and slice.

@@ -187,6 +187,16 @@ public final class JUnitRenderer: Renderer {
 
     public func entitlements(_ report: EntitlementsReport) { entitlements.append(report) }
 
+    /// A passing case per package, its summary in `system-out`; its findings are its
+    /// manifest's cases.
+    public func apk(_ report: ApkReport) {
+        let a = report.app
+        let lines = ["\(report.kindText) \(a.package ?? "(no package)"), \(report.sdkText)"]
+            + report.certificateLines.map { "certificate " + $0 } + report.deviceLines.map { "devices " + $0 }
+            + report.hostLines.map { "host " + $0 } + a.signatureNotes + (report.certificateNotice.map { [$0] } ?? [])
+        verdictCases.append(Case(suite: a.file, name: "Android package", output: lines))
+    }
+
     /// One passing case per app (apps listed in one entry each get theirs), its table in
     /// `system-out`.
     public func coverage(_ report: CoverageReport) {
@@ -247,6 +257,7 @@ public final class JUnitRenderer: Renderer {
             case .entitlements: name = "entitlements"
             case .routeList: name = "route list"
             case .sitemap: name = "sitemap"
+            case .androidApp: name = "AndroidManifest.xml"
             }
             cases.append(Case(suite: key, name: name, diagnostics: rest, output: group.folded))
         }

@@ -11,7 +11,7 @@ public struct LeftOut: Sendable, Equatable {
     /// A kind of result, as ``Renderer`` hands them over. A ``DomainReport`` is counted by
     /// its parts (its requests, route verdicts, ignored findings, …).
     public enum Kind: String, CaseIterable, Sendable {
-        case subject, finding, suppressed, folded, fetch, decision, route, rules, entitlements, coverage, page, change, note
+        case subject, finding, suppressed, folded, fetch, decision, route, rules, entitlements, apk, coverage, page, change, note
         case documentation, unreadable
 
         /// The kind's noun in the sentence, singular and plural.
@@ -26,6 +26,7 @@ public struct LeftOut: Sendable, Equatable {
             case .route: return ("route verdict", "route verdicts")
             case .rules: return ("rule table", "rule tables")
             case .entitlements: return ("entitlements summary", "entitlements summaries")
+            case .apk: return ("Android package summary", "Android package summaries")
             case .coverage: return ("coverage table", "coverage tables")
             case .page: return ("page decision", "page decisions")
             case .change: return ("diff change", "diff changes")

@@ -65,6 +65,7 @@ public final class MarkdownRenderer: Renderer {
     private var coverageText = ""
     private var routeRows = Table()
     private var entitlementRows = Table()
+    private var apkRows = Table()
     private var noteRows = Table()
     private var ignoredRows = Table()
     /// Files that could not be read, and the lines saying so.
@@ -178,6 +179,17 @@ public final class MarkdownRenderer: Renderer {
         entitlementRows.add("| \(Self.inline(report.source.description)) | \(Self.inline(report.appIdentity?.appID ?? "—")) | "
                                 + "\(report.buildKind.isRelease ? "release" : "development") | \(domains) |\n",
                             budget: Self.entitlementsBudget)
+    }
+
+    /// A row per package: its package name, SDK levels, certificates and web hosts.
+    public func apk(_ report: ApkReport) {
+        let a = report.app
+        let certificates = (report.certificateLines + report.deviceLines.map { "devices " + $0 }).map(Self.inline).joined(separator: "<br>")
+        let hosts = report.hostLines.map(Self.inline).joined(separator: "<br>")
+        let notes = (a.signatureNotes + (report.certificateNotice.map { [$0] } ?? [])).map(Self.inline).joined(separator: "<br>")
+        apkRows.add("| \(Self.inline(a.file)) | \(Self.inline(a.package ?? "—")) | \(Self.inline(report.sdkText)) | "
+                        + "\(certificates.isEmpty ? "—" : certificates) | \(hosts.isEmpty ? "—" : hosts) | \(notes.isEmpty ? "—" : notes) |\n",
+                    budget: Self.entitlementsBudget)
     }
 
     public func note(_ note: Note) {
@@ -323,6 +335,11 @@ public final class MarkdownRenderer: Renderer {
             out += "### Routes\n\n" + (isCheck ? "| Domain " : "") + "| Route | Expects | App ID | Verdict |\n"
                 + (isCheck ? "| --- " : "") + "| --- | --- | --- | --- |\n" + routeRows.text
             if routeRows.more > 0 { out += "\n_and \(routeRows.more) more route verdicts (the html or json report has them all)_\n" }
+            out += "\n"
+        }
+        if !apkRows.text.isEmpty {
+            out += "### Android packages\n\n| File | Package | SDK | Certificates | App Links hosts | Notes |\n| --- | --- | --- | --- | --- | --- |\n" + apkRows.text
+            if apkRows.more > 0 { out += "\n_and \(apkRows.more) more_\n" }
             out += "\n"
         }
         if !entitlementRows.text.isEmpty {

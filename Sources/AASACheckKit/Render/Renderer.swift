@@ -80,6 +80,8 @@ public protocol Renderer: AnyObject, SendableMetatype {
     func domain(_ report: DomainReport)
     /// `entitlements`: one linted entitlements file or provisioning profile.
     func entitlements(_ report: EntitlementsReport)
+    /// `apk`: one Android package or manifest as read (JSON `apks`).
+    func apk(_ report: ApkReport)
     /// `coverage`: the table of each app by site section, and the sitemaps read.
     func coverage(_ report: CoverageReport)
     /// `coverage`, for a format that ``showsEveryPage``: one page's decisions, as they are made.

@@ -78,6 +78,7 @@ public final class SARIFRenderer: Renderer {
     }
 
     public func entitlements(_ report: EntitlementsReport) { leftOut.add(.entitlements) }
+    public func apk(_ report: ApkReport) { leftOut.add(.apk) }
 
     public func page(_ page: PageDecisions) { leftOut.add(.page, page.decisions.count) }
 

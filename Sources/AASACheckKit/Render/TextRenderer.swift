@@ -304,6 +304,22 @@ public final class TextRenderer: Renderer {
         sink.write(out + "\n")
     }
 
+    /// The package, its SDK levels, certificates, what devices verify and its web hosts.
+    public func apk(_ report: ApkReport) {
+        guard !run.quiet else { return }
+        let a = report.app
+        var out = style.bold(SafeText.escape(a.file)) + ": \(report.kindText)"
+        out += " \(SafeText.escape(a.package ?? "(no package)")), \(report.sdkText)\n"
+        for line in report.certificateLines { out += "  certificate \(SafeText.escape(line))\n" }
+        for line in report.deviceLines { out += "  devices \(SafeText.escape(line))\n" }
+        for line in report.hostLines { out += "  host \(SafeText.escape(line))\n" }
+        if a.hosts.isEmpty { out += "  no web link filter (action VIEW, category BROWSABLE, http or https)\n" }
+        for note in a.signatureNotes + (report.certificateNotice.map { [$0] } ?? []) {
+            out += "  " + style.dim("note: ") + SafeText.escape(note) + "\n"
+        }
+        sink.write(out)
+    }
+
     public func note(_ note: Note) {
         switch note.kind {
         case .remark, .notice:

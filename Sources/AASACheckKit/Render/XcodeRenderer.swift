@@ -67,6 +67,7 @@ public final class XcodeRenderer: Renderer {
     }
 
     public func entitlements(_ report: EntitlementsReport) { leftOut.add(.entitlements) }
+    public func apk(_ report: ApkReport) { leftOut.add(.apk) }
 
     public func coverage(_ report: CoverageReport) { leftOut.add(.coverage, report.tables.count) }
 

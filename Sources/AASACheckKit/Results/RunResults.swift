@@ -13,6 +13,8 @@ public struct Subject: Sendable, Hashable {
         case routeList
         /// A sitemap or sitemap index (`coverage`).
         case sitemap
+        /// An `.apk`, `.aab` or `AndroidManifest.xml` (`apk`).
+        case androidApp
     }
 
     /// As findings name it (their ``AASACore/Diagnostic/placeLabel``).

@@ -1,0 +1,118 @@
+import AASAArtifacts
+import AASACore
+import Foundation
+
+/// What ships on Android read and linted, for `apk` and `check --apk` (spec
+/// `assetlinks-reference.md` §4, issue 23): each FILE — an `.apk`, an `.aab` or an
+/// `AndroidManifest.xml` in any form, told apart by its bytes — gives an ``ApkReport`` (package,
+/// SDK levels, certificates per API range, App Links hosts and paths) and the manifest's
+/// findings (``ManifestLint``, DAL601–DAL626) with the manifest's lines where the form keeps
+/// them. Packages are read in place through the bounded zip reader (``AndroidArchive``): the
+/// central directory, the APK Signing Block, `META-INF/` and the manifest, never more.
+///
+/// A file that cannot be read at all (missing, a directory, a FIFO, not a zip archive nor a
+/// manifest, a zip archive without a manifest) is a ``Problem``: the command reports it as
+/// unreadable (exit status 2) and goes on with the others. A manifest that is there but
+/// malformed is the finding DAL601, not a problem.
+public struct ApkFlow {
+    /// One file read.
+    public struct Item {
+        /// The summary, when the manifest could be read.
+        public var report: ApkReport?
+        /// The manifest's findings, attributed to ``manifestLabel``.
+        public var diagnostics: [Diagnostic]
+        /// How findings name the manifest: the path for a manifest file, `PATH:AndroidManifest.xml`
+        /// (`PATH:base/manifest/AndroidManifest.xml`) inside a package.
+        public var manifestLabel: String
+        /// The manifest's bytes when it is text (a source manifest), for the excerpts of findings.
+        public var sourceText: [UInt8]?
+    }
+
+    /// A file that could not be read.
+    public struct Problem {
+        public var path: String
+        public var message: String
+    }
+
+    public var items: [Item] = []
+    public var problems: [Problem] = []
+
+    /// The readable ones' reports, in input order.
+    public var reports: [ApkReport] { items.compactMap(\.report) }
+    /// Every finding, in input order.
+    public var diagnostics: [Diagnostic] { items.flatMap(\.diagnostics) }
+
+    /// The zip local-file-header magic: `PK\3\4`; an empty archive starts with `PK\5\6`.
+    static func isZip(_ head: [UInt8]) -> Bool {
+        head.count >= 4 && head[0] == 0x50 && head[1] == 0x4B && (head[2] == 3 && head[3] == 4 || head[2] == 5 && head[3] == 6)
+    }
+
+    /// Reads and lints each of `paths`.
+    /// - Parameter targetSDK: the target SDK for a source manifest that declares none.
+    public static func read(_ paths: [String], targetSDK: Int? = nil, console: Console) -> ApkFlow {
+        var flow = ApkFlow()
+        for path in paths {
+            do {
+                flow.items.append(try read(path, targetSDK: targetSDK, console: console))
+            } catch let error as UsageError {
+                flow.problems.append(Problem(path: path, message: error.message))
+            } catch {
+                flow.problems.append(Problem(path: path, message: "\(SafeText.value(path)): \(error)"))
+            }
+        }
+        return flow
+    }
+
+    /// Reads one file.
+    /// - Throws: ``UsageError`` when it cannot be read at all.
+    static func read(_ path: String, targetSDK: Int?, console: Console) throws -> Item {
+        guard path != "-" else {
+            throw UsageError("apk reads files by their path; standard input is not read (an .apk is read in place)")
+        }
+        // The first bytes tell a package from a manifest; LocalFile refuses FIFOs, devices, /proc.
+        let head = try InputFile.read(path, limit: 8, kind: .file, console: console).bytes
+        if isZip(head) {
+            let archive: AndroidArchive
+            do {
+                archive = try AndroidArchive(path: path, name: path)
+            } catch {
+                throw UsageError("\(SafeText.value(path)): \(error.description)")
+            }
+            let label = path + ":" + archive.manifestPath
+            let bytes: [UInt8]
+            do {
+                bytes = try archive.tree.readAll(archive.manifestPath, limit: AndroidManifestLimits.maximumBytes, what: "the manifest")
+            } catch {
+                // The member is listed but cannot be inflated: the package is not installable.
+                return Item(report: nil, diagnostics: [Diagnostic(
+                    code: .dal601, message: "The manifest cannot be read: \(error.description)",
+                    hint: "Rebuild the package; Android refuses a package whose manifest it cannot read.",
+                    source: .file, file: label)], manifestLabel: label, sourceText: nil)
+            }
+            return lint(bytes, label: label, file: path, form: archive.container == .apk ? .apk : .appBundle,
+                        signatures: archive.signatures, targetSDK: targetSDK)
+        }
+        let contents = try InputFile.read(path, limit: AndroidManifestLimits.maximumBytes, kind: .file, console: console)
+        guard !contents.stoppedAtLimit else {
+            throw UsageError("\(SafeText.value(path)): \(contents.tooLarge("the manifest"))")
+        }
+        return lint(contents.bytes, label: path, file: path, form: .manifest, signatures: nil, targetSDK: targetSDK)
+    }
+
+    /// The manifest `bytes` read, summarised and linted.
+    static func lint(_ bytes: [UInt8], label: String, file: String, form: AndroidApp.Form, signatures: APKSignatures?,
+                     targetSDK: Int?) -> Item {
+        let text: [UInt8]? = bytes.first == UInt8(ascii: "<") || bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.first.map { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } == true
+            ? bytes : nil
+        let manifest: AndroidManifest
+        do {
+            manifest = try AndroidManifest.read(bytes)
+        } catch {
+            return Item(report: nil, diagnostics: ManifestLint.lint(bytes: bytes, file: label), manifestLabel: label, sourceText: text)
+        }
+        let options = ManifestLint.Options(targetSDK: targetSDK)
+        let diagnostics = ManifestLint.lint(manifest, options: options).attributed(target: nil, source: .file, file: label)
+        let app = AndroidApp(file: file, form: form, manifest: manifest, signatures: signatures, targetSDK: targetSDK)
+        return Item(report: ApkReport(app: app, manifestLabel: label), diagnostics: diagnostics, manifestLabel: label, sourceText: text)
+    }
+}

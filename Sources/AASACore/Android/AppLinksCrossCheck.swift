@@ -1,0 +1,177 @@
+/// The app against the sites (spec `assetlinks-reference.md` §1.2, §3.1, §4.4–§4.6; issue 23):
+/// given what ships (package, the certificates devices see per range of API levels, the hosts
+/// Android verifies, `minSdk`, the link filters) and, for each host's statement-list file, the
+/// statements Google's parser keeps, the findings that say which App Links will not open the app:
+///
+/// - DAL627: a verified host whose file links no statement `handle_all_urls` → the package with
+///   a certificate the devices of some API range see (or whose file cannot be used);
+/// - DAL628: an App Bundle whose host lists only its upload key (an error when the Play app
+///   signing key is given and missing);
+/// - DAL629: the file names only a past certificate of a rotated key for some API range (AOSP
+///   accepts the lineage; Google's verifier is not documented to);
+/// - DAL630: `minSdk` ≤ 30 and a failing host: on Android 11 and lower it unverifies every host;
+/// - DAL631: a dynamic rule that names an exact path the manifest does not accept for the host
+///   (rules only narrow the manifest's paths).
+///
+/// Pure and linear in hosts × statements × certificates.
+public enum AppLinksCrossCheck {
+    /// The app side, as the cross-check needs it.
+    public struct App: Sendable {
+        public var package: String
+        public var minimumSDK: Int
+        /// Per range of API levels, the certificates devices there see; empty when unknown
+        /// (a manifest alone, an App Bundle without the Play app signing key).
+        public var devices: [AndroidApp.DeviceRange]
+        /// An App Bundle's upload key fingerprints (no device sees them unless they are also
+        /// the app signing key).
+        public var uploadFingerprints: [String]
+        /// The certificates were given by the user (`--fingerprint`: the Play app signing key).
+        public var fingerprintsGiven: Bool
+        /// The hosts Android verifies.
+        public var hosts: [AndroidApp.Host]
+        /// The link filters, for the dynamic rules' paths.
+        public var filters: [IntentFilter]
+        /// How findings name the app (`com.example.shop (shop.apk)`).
+        public var name: String
+
+        public init(package: String, minimumSDK: Int, devices: [AndroidApp.DeviceRange], uploadFingerprints: [String] = [],
+                    fingerprintsGiven: Bool = false, hosts: [AndroidApp.Host], filters: [IntentFilter] = [], name: String? = nil) {
+            self.package = package
+            self.minimumSDK = minimumSDK
+            self.devices = devices
+            self.uploadFingerprints = uploadFingerprints
+            self.fingerprintsGiven = fingerprintsGiven
+            self.hosts = hosts
+            self.filters = filters
+            self.name = name ?? package
+        }
+
+        /// What `app` ships; `fingerprints` (upper-case colon hex), when given, are the
+        /// certificates devices see (the Play app signing key) and replace the package's.
+        /// `nil` when the manifest names no package.
+        public init?(_ app: AndroidApp, fingerprints: [String] = []) {
+            guard let package = app.package else { return nil }
+            var devices = app.devices.filter { $0.refusal == nil }
+            if !fingerprints.isEmpty {
+                devices = [AndroidApp.DeviceRange(apiLevels: "\(max(1, app.minimumSDK)) and later", lowestAPILevel: max(1, app.minimumSDK),
+                                                  highestAPILevel: nil, scheme: nil, signers: fingerprints, fingerprints: fingerprints, refusal: nil)]
+            }
+            self.init(package: package, minimumSDK: app.minimumSDK, devices: devices,
+                      uploadFingerprints: app.form == .appBundle ? app.certificates.map(\.sha256) : [],
+                      fingerprintsGiven: !fingerprints.isEmpty, hosts: app.verifiedHosts, filters: app.linkFilters,
+                      name: "\(package) (\(app.file))")
+        }
+    }
+
+    /// One host's statement list as read.
+    public enum SiteList: Sendable {
+        /// The statements Google's parser keeps, after includes (``AssetStatement``).
+        case statements([AssetStatement])
+        /// No statement can be used (not fetched, not 200, not JSON, …): `reason` says why.
+        case unusable(String)
+    }
+
+    /// The cross-check of `app` against `lists`, keyed by the host whose file it is (the apex
+    /// for a `*.` host: ``AndroidApp/Host/fileURL``'s host). Hosts without a list are skipped.
+    public static func run(_ app: App, lists: [String: SiteList]) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        var failingOnOlder: [String] = []
+        var judged: [String] = []
+        for host in app.hosts {
+            let fileHost = host.host.hasPrefix("*.") ? String(host.host.dropFirst(2)) : host.host
+            guard let list = lists[fileHost] else { continue }
+            judged.append(host.host)
+            let file = "https://\(fileHost)/.well-known/assetlinks.json"
+            func fail(_ message: String, hint: String, oldDevices: Bool = true) {
+                out.append(Diagnostic(code: .dal627, message: message, hint: hint, target: fileHost))
+                if oldDevices { failingOnOlder.append(host.host) }
+            }
+            let statements: [AssetStatement]
+            switch list {
+            case .unusable(let reason):
+                fail("\(host.host) is not verified for \(app.name): \(file) cannot be used (\(reason)), so its App Links open the browser",
+                     hint: "Serve the statement list at \(file) with status 200 and application/json, without a redirect.")
+                continue
+            case .statements(let s):
+                statements = s
+            }
+            let mine = statements.filter { s in
+                guard s.relations.contains(AssetLinksRelation.handleAllURLs), case .androidApp(let t) = s.target else { return false }
+                return t.packageName == app.package
+            }
+            guard !mine.isEmpty else {
+                var others: [String] = []
+                for s in statements where s.relations.contains(AssetLinksRelation.handleAllURLs) {
+                    if case .androidApp(let t) = s.target, !others.contains(t.packageName) { others.append(t.packageName) }
+                }
+                let listed = others.isEmpty ? "" : "; it grants handle_all_urls to " + others.prefix(4).joined(separator: ", ") + (others.count > 4 ? ", …" : "")
+                fail("\(host.host) is not verified for \(app.name): no statement of \(file) grants delegate_permission/common.handle_all_urls to \(app.package)\(listed)",
+                     hint: "Add a statement for \(app.package) with its signing certificate's SHA-256 to \(file).")
+                continue
+            }
+            var listed: [String] = []
+            for s in mine { if case .androidApp(let t) = s.target { for f in t.fingerprints where !listed.contains(f) { listed.append(f) } } }
+            let shownListed = listed.prefix(3).joined(separator: ", ") + (listed.count > 3 ? ", …" : "")
+            // The certificates devices see, per range of API levels.
+            var failing: [AndroidApp.DeviceRange] = []
+            var pastOnly: [AndroidApp.DeviceRange] = []
+            for range in app.devices {
+                if range.signers.contains(where: listed.contains) { continue }
+                if range.fingerprints.contains(where: listed.contains) { pastOnly.append(range) } else { failing.append(range) }
+            }
+            if !failing.isEmpty {
+                let ranges = failing.map { "API \($0.apiLevels) (\($0.signers.first ?? "?"))" }.joined(separator: "; ")
+                let what = app.fingerprintsGiven ? "the certificate given with --fingerprint" : "the certificate devices at \(ranges) verify"
+                fail("\(host.host) is not verified for \(app.name) on \(failing.count == app.devices.count ? "any device" : "devices at " + failing.map { "API \($0.apiLevels)" }.joined(separator: ", ")): "
+                        + "\(file) lists \(app.package) with \(shownListed), not \(what)",
+                     hint: "Add the SHA-256 of the signing certificate devices see (apksigner verify --print-certs; with Play App Signing, Play Console → App integrity) to sha256_cert_fingerprints.",
+                     oldDevices: failing.contains { $0.lowestAPILevel <= 30 })
+            }
+            for range in pastOnly {
+                out.append(Diagnostic(
+                    code: .dal629,
+                    message: "\(file) lists \(app.package) only with a past certificate of its rotated signing key for devices at API \(range.apiLevels): "
+                        + "Android's reference verifier accepts the lineage, Google's verifier is not documented to",
+                    hint: "List the current signer's SHA-256 (\(range.signers.first ?? "?")) beside the old one.", target: fileHost))
+            }
+            // An App Bundle: the upload key is not what Play-installed devices see.
+            if !app.uploadFingerprints.isEmpty && !listed.isEmpty && listed.allSatisfy(app.uploadFingerprints.contains) {
+                out.append(Diagnostic(
+                    code: .dal628, severity: app.fingerprintsGiven ? .error : .warning,
+                    message: "\(file) lists \(app.package) only with the App Bundle's upload key (\(shownListed)): builds installed from Google Play are signed with the app signing key, "
+                        + (app.fingerprintsGiven ? "given with --fingerprint and not listed" : "so they stay unverified unless the two are one key"),
+                    hint: "Add the app signing key's SHA-256 from Play Console (App integrity → App signing, or Deep links) to sha256_cert_fingerprints; keep the upload key for builds you install yourself.",
+                    target: fileHost))
+            }
+            // Dynamic rules narrow the manifest's paths; an exact path the manifest refuses never opens.
+            if !host.host.hasPrefix("*."), let rules = mine.first?.dynamicRules.applied {
+                for rule in rules.rules where !rule.exclude {
+                    guard let path = rule.path, !path.steps.isEmpty,
+                          path.steps.allSatisfy({ if case .literal = $0 { return true } else { return false } }) else { continue }
+                    let uri = AndroidURI("https://\(host.host)\(path.text)")
+                    let accepts = app.filters.contains { f in
+                        f.authorities.contains { $0.matchesHost(host.host) } && f.matchData(uri, relativeGroups: false).matched
+                    }
+                    guard !accepts else { continue }
+                    out.append(Diagnostic(
+                        code: .dal631,
+                        message: "\(rule.label) opens \(path.text) on \(host.host), but \(app.name)'s intent filters do not accept that path: dynamic rules only narrow the manifest's paths, so it never opens the app",
+                        hint: "Add the path to the manifest's intent filter for \(host.host) (path, pathPrefix or pathPattern), or drop the rule.",
+                        pointer: rule.pointer, location: rule.location, target: fileHost, file: mine.first!.place.depth == 0 ? nil : mine.first!.place.file))
+                }
+            }
+        }
+        if app.minimumSDK <= 30, !failingOnOlder.isEmpty, judged.count > 1 {
+            let others = app.hosts.map(\.host).filter { !failingOnOlder.contains($0) }
+            out.append(Diagnostic(
+                code: .dal630,
+                message: "\(app.name) has minSdk \(app.minimumSDK): on Android 11 and lower one failing host leaves every App Link of the app unverified, so "
+                    + failingOnOlder.prefix(4).joined(separator: ", ") + (failingOnOlder.count > 4 ? ", …" : "")
+                    + " \(failingOnOlder.count == 1 ? "breaks" : "break") "
+                    + (others.isEmpty ? "all of its hosts there" : "also " + others.prefix(4).joined(separator: ", ") + (others.count > 4 ? ", …" : "") + " there"),
+                hint: "Fix every host's assetlinks.json (or remove the host from the autoVerify filters); Android 12 and later verify each host on its own.",
+                target: app.hosts.first.map { $0.host.hasPrefix("*.") ? String($0.host.dropFirst(2)) : $0.host }))
+        }
+        return out
+    }
+}

@@ -1,0 +1,132 @@
+import Testing
+@testable import AASACore
+
+/// The app against its hosts' statement lists (``AppLinksCrossCheck``, issue 23; spec
+/// `assetlinks-reference.md` §1.2, §3.1, §4.5, §4.6): tables of app × files → codes.
+struct AppLinksCrossCheckTests {
+    static let a = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+    static let b = "10:39:38:EE:45:37:E5:9E:8E:E7:92:F6:54:50:4F:B8:34:6F:C6:B3:46:D0:BB:C4:41:5F:C3:39:FC:FC:8E:C1"
+    static let c = "AA:39:38:EE:45:37:E5:9E:8E:E7:92:F6:54:50:4F:B8:34:6F:C6:B3:46:D0:BB:C4:41:5F:C3:39:FC:FC:8E:C1"
+    static let package = "com.example.shop"
+
+    /// A source manifest: one autoVerify filter with these hosts and `<data>` attributes.
+    static func manifest(hosts: [String], minimum: Int = 31, data: String = "") -> AndroidManifest {
+        let elements = hosts.map { "<data android:scheme=\"https\" android:host=\"\($0)\" \(data)/>" }.joined(separator: "\n")
+        let text = """
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="\(package)">
+          <uses-sdk android:minSdkVersion="\(minimum)" android:targetSdkVersion="34" />
+          <application><activity android:name=".Link" android:exported="true">
+            <intent-filter android:autoVerify="true">
+              <action android:name="android.intent.action.VIEW" />
+              <category android:name="android.intent.category.DEFAULT" />
+              <category android:name="android.intent.category.BROWSABLE" />
+              \(elements)
+            </intent-filter>
+          </activity></application>
+        </manifest>
+        """
+        return try! AndroidManifest.read(Array(text.utf8))
+    }
+
+    /// A device range seeing `signers` (and accepting `past` too).
+    static func range(_ low: Int, _ high: Int?, _ signers: [String], past: [String] = []) -> AndroidApp.DeviceRange {
+        AndroidApp.DeviceRange(apiLevels: high.map { "\(low)–\($0)" } ?? "\(low) and later", lowestAPILevel: low, highestAPILevel: high,
+                               scheme: .v3, signers: signers, fingerprints: signers + past, refusal: nil)
+    }
+
+    static func app(_ manifest: AndroidManifest, devices: [AndroidApp.DeviceRange], upload: [String] = [], given: [String] = []) -> AppLinksCrossCheck.App {
+        let summary = AndroidApp(file: "app.apk", form: .manifest, manifest: manifest, signatures: nil)
+        var app = AppLinksCrossCheck.App(summary, fingerprints: given)!
+        if given.isEmpty { app.devices = devices }
+        app.uploadFingerprints = upload
+        return app
+    }
+
+    /// A statement list: a handle_all_urls statement per (package, fingerprints, rules JSON).
+    static func list(_ statements: [(String, [String], String?)]) -> AppLinksCrossCheck.SiteList {
+        let items = statements.map { p, fps, rules in
+            let extra = rules.map { #", "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": \#($0)}}"# } ?? ""
+            return #"{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "\#(p)", "sha256_cert_fingerprints": [\#(fps.map { "\"\($0)\"" }.joined(separator: ", "))]}\#(extra)}"#
+        }
+        let parsed = StatementListParser.parse(Array(("[" + items.joined(separator: ",") + "]").utf8), url: "https://example.com/.well-known/assetlinks.json")
+        return .statements(parsed.statements)
+    }
+
+    struct Row: CustomTestStringConvertible, Sendable {
+        var name: String
+        var app: AppLinksCrossCheck.App
+        var lists: [String: AppLinksCrossCheck.SiteList]
+        /// The codes found, in order, with the severity of each.
+        var expected: [String]
+        /// A text some finding says.
+        var says: String? = nil
+        var testDescription: String { name }
+    }
+
+    static let one = manifest(hosts: ["example.com"])
+    static let two = manifest(hosts: ["example.com", "www.example.com"], minimum: 24)
+    static let twoNew = manifest(hosts: ["example.com", "www.example.com"], minimum: 31)
+    static let shop = manifest(hosts: ["example.com"], data: #"android:pathPrefix="/shop/""#)
+    static let wildcard = manifest(hosts: ["*.example.com"])
+    static let now = [range(31, nil, [a])]
+
+    static let rows: [Row] = [
+        Row(name: "the file lists the certificate devices see", app: app(one, devices: now), lists: ["example.com": list([(package, [a], nil)])], expected: []),
+        Row(name: "another certificate", app: app(one, devices: now), lists: ["example.com": list([(package, [b], nil)])],
+            expected: ["DAL627 error"], says: "not verified for com.example.shop (app.apk) on any device"),
+        Row(name: "one of several listed", app: app(one, devices: now), lists: ["example.com": list([(package, [b, a], nil)])], expected: []),
+        Row(name: "another package only", app: app(one, devices: now), lists: ["example.com": list([("com.other.app", [a], nil)])],
+            expected: ["DAL627 error"], says: "grants handle_all_urls to com.other.app"),
+        Row(name: "the file cannot be used", app: app(one, devices: now), lists: ["example.com": .unusable("status 404")],
+            expected: ["DAL627 error"], says: "status 404"),
+        Row(name: "an empty list", app: app(one, devices: now), lists: ["example.com": list([])], expected: ["DAL627 error"]),
+        Row(name: "a host without a list is not judged", app: app(one, devices: now), lists: [:], expected: []),
+        Row(name: "minSdk 24: one failing host breaks the other on Android 11 and lower", app: app(two, devices: [range(24, nil, [a])]),
+            lists: ["example.com": list([(package, [a], nil)]), "www.example.com": list([])],
+            expected: ["DAL627 error", "DAL630 error"], says: "www.example.com breaks also example.com there"),
+        Row(name: "minSdk 31: hosts are verified one by one", app: app(twoNew, devices: now),
+            lists: ["example.com": list([(package, [a], nil)]), "www.example.com": list([])], expected: ["DAL627 error"]),
+        Row(name: "minSdk 24, both hosts right", app: app(two, devices: [range(24, nil, [a])]),
+            lists: ["example.com": list([(package, [a], nil)]), "www.example.com": list([(package, [a], nil)])], expected: []),
+        Row(name: "a rotated key: the old one only, for devices that see the new signer", app: app(one, devices: [range(24, 27, [a]), range(28, nil, [b], past: [a])]),
+            lists: ["example.com": list([(package, [a], nil)])], expected: ["DAL629 warning"], says: "API 28 and later"),
+        Row(name: "a rotated key: the new one only leaves older devices out", app: app(one, devices: [range(24, 27, [a]), range(28, nil, [b], past: [a])]),
+            lists: ["example.com": list([(package, [b], nil)])], expected: ["DAL627 error"], says: "devices at API 24–27"),
+        Row(name: "a rotated key: both listed", app: app(one, devices: [range(24, 27, [a]), range(28, nil, [b], past: [a])]),
+            lists: ["example.com": list([(package, [a, b], nil)])], expected: []),
+        Row(name: "an App Bundle: only the upload key", app: app(one, devices: [], upload: [a]),
+            lists: ["example.com": list([(package, [a], nil)])], expected: ["DAL628 warning"], says: "upload key"),
+        Row(name: "an App Bundle: the upload key and another (Play's)", app: app(one, devices: [], upload: [a]),
+            lists: ["example.com": list([(package, [a, b], nil)])], expected: []),
+        Row(name: "an App Bundle with --fingerprint: only the upload key listed", app: app(one, devices: [], upload: [a], given: [b]),
+            lists: ["example.com": list([(package, [a], nil)])], expected: ["DAL627 error", "DAL628 error"], says: "--fingerprint"),
+        Row(name: "an App Bundle with --fingerprint: Play's key listed", app: app(one, devices: [], upload: [a], given: [b]),
+            lists: ["example.com": list([(package, [b], nil)])], expected: []),
+        Row(name: "a manifest alone: the package is enough", app: app(one, devices: []),
+            lists: ["example.com": list([(package, [c], nil)])], expected: []),
+        Row(name: "a wildcard host is judged with the apex's file", app: app(wildcard, devices: now),
+            lists: ["example.com": list([(package, [b], nil)])], expected: ["DAL627 error"], says: "*.example.com is not verified"),
+        Row(name: "a dynamic rule for a path the manifest refuses", app: app(shop, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/cart"}]"#)])], expected: ["DAL631 warning"], says: "/cart"),
+        Row(name: "a dynamic rule inside the manifest's paths", app: app(shop, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/shop/cart"}]"#)])], expected: []),
+        Row(name: "an exclude rule outside the manifest's paths narrows nothing but opens nothing either", app: app(shop, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/cart", "exclude": true}]"#)])], expected: []),
+        Row(name: "a wildcard rule is not claimed (its paths are not enumerated)", app: app(shop, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/c*"}]"#)])], expected: []),
+    ]
+
+    @Test(arguments: rows)
+    func crossCheck(_ row: Row) {
+        let found = AppLinksCrossCheck.run(row.app, lists: row.lists)
+        #expect(found.map { "\($0.code.rawValue) \($0.severity.rawValue)" } == row.expected, "\(found.map(\.message))")
+        if let says = row.says { #expect(found.contains { $0.message.contains(says) }, "\(found.map(\.message))") }
+    }
+
+    /// From a real summary: an `AndroidApp` without a package gives no app to check.
+    @Test func noPackageNoApp() throws {
+        let text = #"<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application/></manifest>"#
+        let summary = AndroidApp(file: "x.xml", form: .manifest, manifest: try AndroidManifest.read(Array(text.utf8)), signatures: nil)
+        #expect(AppLinksCrossCheck.App(summary) == nil)
+    }
+}
