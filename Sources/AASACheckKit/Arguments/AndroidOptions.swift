@@ -21,6 +21,8 @@ public struct AndroidOptions: OptionGroup {
     /// Lower-case hex and hex without colons (as `apksigner` prints it) are accepted and
     /// rewritten.
     public var fingerprints: [String]
+    /// `--apk FILE`: an `.apk`, `.aab` or `AndroidManifest.xml` to cross-check with each domain's file.
+    public var apk: String?
 
     public static let platformSpec = OptionSpec("--platform", value: "ios|android|all",
         help: "Which platforms' files to judge: ios (apple-app-site-association, the default), android (assetlinks.json) or all.")
@@ -30,8 +32,11 @@ public struct AndroidOptions: OptionGroup {
     public static let fingerprintSpec = OptionSpec("--fingerprint", value: "SHA256", repeatable: true,
         help: "SHA-256 signing-certificate fingerprint of the Android app (AA:BB:…, 32 bytes; apksigner's lower-case hex is accepted); repeatable.")
 
+    public static let apkSpec = OptionSpec("--apk", value: "FILE",
+        help: "An .apk, .aab or AndroidManifest.xml: its package, certificates and App Links hosts checked against each domain's assetlinks.json; implies Android's file is judged.")
+
     /// The specs `check` takes.
-    public static let specs: [OptionSpec] = [platformSpec, androidSpec, packageSpec, fingerprintSpec]
+    public static let specs: [OptionSpec] = [platformSpec, androidSpec, packageSpec, fingerprintSpec, apkSpec]
 
     /// - Throws: ``UsageError`` for an unknown `--platform`, a package name that is not a Java
     ///   package name, or a fingerprint that is not 32 bytes of hex.
@@ -49,10 +54,11 @@ public struct AndroidOptions: OptionGroup {
         }
         packageName = try arguments.value("--package").map(Self.packageName)
         fingerprints = try arguments.all("--fingerprint").map(Self.fingerprint)
+        apk = arguments.value("--apk")
     }
 
-    /// Whether an Android input was given (`--package`, `--fingerprint`).
-    public var hasAndroidInput: Bool { packageName != nil || !fingerprints.isEmpty }
+    /// Whether an Android input was given (`--apk`, `--package`, `--fingerprint`).
+    public var hasAndroidInput: Bool { packageName != nil || !fingerprints.isEmpty || apk != nil }
 
     /// The document kinds `check` judges, Apple's first.
     public var kinds: [any DocumentKind.Type] {

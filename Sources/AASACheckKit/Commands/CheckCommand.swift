@@ -29,6 +29,13 @@ public enum CheckCommand: Command {
     fully qualified name DOMAIN. and robots.txt, and the includes it names (at most 10 files,
     no loops, no http under https): one section per platform, codes DAL…, Google's error code
     in JSON as dalErrorCode, and the statement list as Google lists it (JSON statements).
+    --apk FILE (an .apk, .aab or AndroidManifest.xml, read as `aasa-check apk` reads it) or
+    --package NAME [--fingerprint SHA256] cross-checks the app with each domain's file: every
+    autoVerify host must serve a statement granting handle_all_urls to the package with a
+    certificate devices see (DAL627; per API range for a rotated key, DAL629); an .aab's upload
+    key alone is DAL628 (give the Play app signing key with --fingerprint); with minSdk 30 or
+    lower one failing host unverifies every host on Android 11 and lower (DAL630); dynamic
+    rules only narrow the manifest's paths (DAL631).
     """
     public static let examples: [(String, String)] = [
         ("aasa-check example.com", "Everything between example.com and working universal links"),
@@ -40,6 +47,7 @@ public enum CheckCommand: Command {
         ("aasa-check example.com --android", "Apple's and Android's files (apple-app-site-association and assetlinks.json)"),
         ("aasa-check example.com --platform android --json", "Android's assetlinks.json only: statements, findings and Google's dalErrorCode"),
         ("aasa-check example.com --package com.example.shop --fingerprint 14:6D:E9:…:5E", "Both platforms, for this Android app"),
+        ("aasa-check example.com www.example.com --apk app-release.apk", "Each host's assetlinks.json against what the APK ships: package, certificates, hosts"),
     ]
     public static let options: [OptionSpec] = [
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) that must be in each domain's applinks details; repeatable."),
@@ -67,6 +75,23 @@ public enum CheckCommand: Command {
         for (label, bytes) in gate.sources { out.source(label, bytes) }
         out.findings(gate.inputDiagnostics)
         for (report, _) in gate.entitlements { out.entitlements(report) }
+        // --apk (or --package): the Android app, read and linted as `apk` does, then judged
+        // against each domain's assetlinks.json (AppLinksCrossCheck). Unreadable: exit 2.
+        var androidApp: AndroidAppCheck?
+        if let path = android.apk {
+            let flow = ApkFlow.read([path], console: context.console)
+            if let problem = flow.problems.first { throw UsageError("--apk: \(problem.message)") }
+            for item in flow.items { if let text = item.sourceText { out.source(item.manifestLabel, text) } }
+            out.findings(flow.diagnostics)
+            for report in flow.reports { out.apk(report) }
+            if let report = flow.reports.first {
+                androidApp = try AndroidAppCheck(report: report, packageName: android.packageName, fingerprints: android.fingerprints,
+                                                 domains: arguments.positionals)
+            }
+        } else if android.packageName != nil {
+            androidApp = try AndroidAppCheck(report: nil, packageName: android.packageName, fingerprints: android.fingerprints,
+                                             domains: arguments.positionals.map { $0.lowercased() })
+        }
 
         if let resume = batch.resume, !context.quiet {
             context.console.err("aasa-check: \(resume.log.summary(path: resume.path))\n")
@@ -85,14 +110,19 @@ public enum CheckCommand: Command {
         DomainCheck.stream(from: { list.next() }, options: options, kinds: android.kinds, appIDs: gate.membershipAppIDs, ordered: !batch.unordered,
                            process: { outcome in
             progress.advance()
-            guard !gate.isEmpty else { return out.report(for: outcome) }
+            let appFindings = androidApp?.judge(outcome) ?? []
+            guard !gate.isEmpty else { return out.report(for: outcome, adding: appFindings) }
             let judged = gate.judge(outcome)
-            return out.report(for: outcome, adding: judged.diagnostics, routes: judged.routes)
+            return out.report(for: outcome, adding: judged.diagnostics + appFindings, routes: judged.routes)
         }, emit: { _, report in
             redirected.note(report.target.host, options)
             out.domain(report)
         })
         progress.finish()
+        if let androidApp {
+            out.findings(androidApp.closing())
+            for note in androidApp.notes() { out.note(note, kind: .notice) }
+        }
         if let notice = redirected.notice { out.note(notice, kind: .notice) }
         // A domain given twice is checked once; each repeat says where it was given first.
         for repeated in list.repeats { out.note(repeated, kind: .notice) }
@@ -115,7 +145,7 @@ public enum CheckCommand: Command {
         // One domain's own line is its summary, unless the route list or entitlement has
         // findings of its own: then a line for the whole run, so no "ok" stands alone above an
         // exit status of 1 or 2.
-        let outsideDomains = !gate.inputDiagnostics.isEmpty || !gate.unreadable.isEmpty
+        let outsideDomains = !gate.inputDiagnostics.isEmpty || !gate.unreadable.isEmpty || android.apk != nil
         let subject = list.handedOut > 1 || outsideDomains ? "\(list.handedOut) domain\(list.handedOut == 1 ? "" : "s")" : nil
         let apple = android.kinds.contains { $0 == AppleSiteAssociation.self }
         return RunEnd(subject: subject,

@@ -116,3 +116,96 @@ public struct ApkFlow {
         return Item(report: ApkReport(app: app, manifestLabel: label), diagnostics: diagnostics, manifestLabel: label, sourceText: text)
     }
 }
+
+/// `check DOMAIN --apk FILE` (or `--package NAME [--fingerprint SHA256]...`): the app judged
+/// against each domain's statement list as the domains finish (``AppLinksCrossCheck``), and at
+/// the end what needs every host (DAL630) and the app's verified hosts no domain checked.
+/// Calls come from one thread, in the order the domains are processed.
+public final class AndroidAppCheck {
+    public let app: AppLinksCrossCheck.App
+    private var verdicts: [AppLinksCrossCheck.HostVerdict] = []
+    private var checked: Set<String> = []
+
+    /// - Parameters:
+    ///   - report: the `--apk` file as read, or `nil` for `--package` alone.
+    ///   - packageName: `--package`; with a report it must be the manifest's package.
+    ///   - fingerprints: `--fingerprint`s: the certificates devices see (the Play app signing key).
+    ///   - domains: for `--package` alone, the domains checked stand for the app's verified hosts.
+    /// - Throws: ``UsageError`` when `--package` contradicts the manifest, or the manifest names none.
+    public init(report: ApkReport?, packageName: String?, fingerprints: [String], domains: [String]) throws {
+        if let report {
+            if let packageName, let own = report.app.package, own != packageName {
+                throw UsageError("--package \(SafeText.value(packageName)) contradicts the package of \(SafeText.value(report.app.file)), \(SafeText.value(own))")
+            }
+            guard let app = AppLinksCrossCheck.App(report.app, fingerprints: fingerprints) else {
+                throw UsageError("\(SafeText.value(report.app.file)): the manifest names no package; give --package")
+            }
+            self.app = app
+        } else {
+            let package = packageName ?? ""
+            let hosts = domains.map { AndroidApp.Host(host: $0, autoVerify: true, fileURL: "https://\($0)/.well-known/assetlinks.json",
+                                                       paths: [], allPaths: true, groups: 0, line: nil) }
+            let devices = fingerprints.isEmpty ? [] : [AndroidApp.DeviceRange(apiLevels: "every level", lowestAPILevel: 1, highestAPILevel: nil,
+                                                                              scheme: nil, signers: fingerprints, fingerprints: fingerprints, refusal: nil)]
+            // The minimum SDK is unknown: 31 keeps DAL630 (Android 11 and lower) from being claimed.
+            app = AppLinksCrossCheck.App(package: package, minimumSDK: 31, devices: devices, fingerprintsGiven: !fingerprints.isEmpty,
+                                         hosts: hosts, name: package)
+        }
+    }
+
+    /// The statement list a domain's check read, as the cross-check takes it.
+    static func list(_ outcome: DomainOutcome) -> AppLinksCrossCheck.SiteList? {
+        guard let resolved = outcome.statementList else { return nil }
+        if let main = resolved.files.first, main.isVoid {
+            let why = main.diagnostics.first { $0.severity == .error }?.message ?? resolved.diagnostics.first { $0.severity == .error }?.message
+            return .unusable(why.map { SafeText.clip($0, limit: 160) } ?? "no statement can be read from it")
+        }
+        if resolved.files.isEmpty {
+            let why = resolved.diagnostics.first { $0.severity == .error }?.message
+            return .unusable(why.map { SafeText.clip($0, limit: 160) } ?? "it was not fetched")
+        }
+        return .statements(resolved.statements)
+    }
+
+    /// The findings for one domain: each of the app's verified hosts whose file is this domain's.
+    public func judge(_ outcome: DomainOutcome) -> [Diagnostic] {
+        let domain = outcome.target.host
+        checked.insert(domain)
+        guard let list = Self.list(outcome) else { return [] }
+        var out: [Diagnostic] = []
+        for host in app.hosts where AppLinksCrossCheck.fileHost(host.host) == domain {
+            let verdict = AppLinksCrossCheck.judge(app, host: host, list: list)
+            verdicts.append(verdict)
+            out += verdict.diagnostics.map { d in
+                var d = d
+                d.source = .file
+                return d
+            }
+        }
+        return out
+    }
+
+    /// After every domain: DAL630 when one failing host unverifies the others on Android 11
+    /// and lower.
+    public func closing() -> [Diagnostic] {
+        AppLinksCrossCheck.olderDevices(app, verdicts: verdicts).map { [$0] } ?? []
+    }
+
+    /// Sentences for the run: the app's verified hosts whose file no domain of the run was, and
+    /// domains the app does not verify.
+    public func notes() -> [String] {
+        var out: [String] = []
+        let missing = app.hosts.map(\.host).filter { !checked.contains(AppLinksCrossCheck.fileHost($0)) }
+        if !missing.isEmpty {
+            out.append("\(app.name) also verifies " + missing.prefix(8).joined(separator: ", ") + (missing.count > 8 ? ", …" : "")
+                + ": give \(missing.count == 1 ? "it" : "them") as domains to check \(missing.count == 1 ? "its file" : "their files") too")
+        }
+        let declared = Set(app.hosts.map { AppLinksCrossCheck.fileHost($0.host) })
+        let stray = checked.sorted().filter { !declared.contains($0) }
+        if !stray.isEmpty {
+            out.append("\(app.name) verifies no host of " + stray.prefix(8).joined(separator: ", ")
+                + ": its links there open the browser whatever the file says (no autoVerify filter names the host)")
+        }
+        return out
+    }
+}

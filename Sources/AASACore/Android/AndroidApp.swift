@@ -57,6 +57,17 @@ public struct AndroidApp: Sendable {
         public var fingerprints: [String]
         /// Why Android refuses to install the package on these levels, or `nil`.
         public var refusal: String?
+
+        public init(apiLevels: String, lowestAPILevel: Int, highestAPILevel: Int?, scheme: APKSignatureScheme?, signers: [String],
+                    fingerprints: [String], refusal: String?) {
+            self.apiLevels = apiLevels
+            self.lowestAPILevel = lowestAPILevel
+            self.highestAPILevel = highestAPILevel
+            self.scheme = scheme
+            self.signers = signers
+            self.fingerprints = fingerprints
+            self.refusal = refusal
+        }
     }
 
     /// One path element of a link filter, as the manifest writes it.
@@ -89,6 +100,16 @@ public struct AndroidApp: Sendable {
         public var groups: Int
         /// The line of its first declaration in a source manifest.
         public var line: Int?
+
+        public init(host: String, autoVerify: Bool, fileURL: String?, paths: [Path], allPaths: Bool, groups: Int, line: Int?) {
+            self.host = host
+            self.autoVerify = autoVerify
+            self.fileURL = fileURL
+            self.paths = paths
+            self.allPaths = allPaths
+            self.groups = groups
+            self.line = line
+        }
     }
 
     /// The file as named in the report.

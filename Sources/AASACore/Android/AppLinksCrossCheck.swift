@@ -74,13 +74,32 @@ public enum AppLinksCrossCheck {
     /// The cross-check of `app` against `lists`, keyed by the host whose file it is (the apex
     /// for a `*.` host: ``AndroidApp/Host/fileURL``'s host). Hosts without a list are skipped.
     public static func run(_ app: App, lists: [String: SiteList]) -> [Diagnostic] {
+        var verdicts: [HostVerdict] = []
+        for host in app.hosts {
+            guard let list = lists[fileHost(host.host)] else { continue }
+            verdicts.append(judge(app, host: host, list: list))
+        }
+        return verdicts.flatMap(\.diagnostics) + (olderDevices(app, verdicts: verdicts).map { [$0] } ?? [])
+    }
+
+    /// The host whose file verifies `host`: the apex for `*.example.com`.
+    public static func fileHost(_ host: String) -> String { host.hasPrefix("*.") ? String(host.dropFirst(2)) : host }
+
+    /// One host judged against its file.
+    public struct HostVerdict: Sendable {
+        public var host: String
+        /// DAL627, DAL628, DAL629, DAL631 for this host.
+        public var diagnostics: [Diagnostic]
+        /// The host is not verified on some devices at API 30 or lower.
+        public var failsOnOlderDevices: Bool
+    }
+
+    /// `host` (one of ``App/hosts``) judged against `list`, the statement list of its file host.
+    public static func judge(_ app: App, host: AndroidApp.Host, list: SiteList) -> HostVerdict {
         var out: [Diagnostic] = []
         var failingOnOlder: [String] = []
-        var judged: [String] = []
-        for host in app.hosts {
-            let fileHost = host.host.hasPrefix("*.") ? String(host.host.dropFirst(2)) : host.host
-            guard let list = lists[fileHost] else { continue }
-            judged.append(host.host)
+        let fileHost = fileHost(host.host)
+        judging: repeat {
             let file = "https://\(fileHost)/.well-known/assetlinks.json"
             func fail(_ message: String, hint: String, oldDevices: Bool = true) {
                 out.append(Diagnostic(code: .dal627, message: message, hint: hint, target: fileHost))
@@ -91,7 +110,7 @@ public enum AppLinksCrossCheck {
             case .unusable(let reason):
                 fail("\(host.host) is not verified for \(app.name): \(file) cannot be used (\(reason)), so its App Links open the browser",
                      hint: "Serve the statement list at \(file) with status 200 and application/json, without a redirect.")
-                continue
+                break judging
             case .statements(let s):
                 statements = s
             }
@@ -107,7 +126,7 @@ public enum AppLinksCrossCheck {
                 let listed = others.isEmpty ? "" : "; it grants handle_all_urls to " + others.prefix(4).joined(separator: ", ") + (others.count > 4 ? ", …" : "")
                 fail("\(host.host) is not verified for \(app.name): no statement of \(file) grants delegate_permission/common.handle_all_urls to \(app.package)\(listed)",
                      hint: "Add a statement for \(app.package) with its signing certificate's SHA-256 to \(file).")
-                continue
+                break judging
             }
             var listed: [String] = []
             for s in mine { if case .androidApp(let t) = s.target { for f in t.fingerprints where !listed.contains(f) { listed.append(f) } } }
@@ -160,18 +179,24 @@ public enum AppLinksCrossCheck {
                         pointer: rule.pointer, location: rule.location, target: fileHost, file: mine.first!.place.depth == 0 ? nil : mine.first!.place.file))
                 }
             }
-        }
-        if app.minimumSDK <= 30, !failingOnOlder.isEmpty, judged.count > 1 {
+        } while false
+        return HostVerdict(host: host.host, diagnostics: out, failsOnOlderDevices: !failingOnOlder.isEmpty)
+    }
+
+    /// DAL630, when `minSdk` ≤ 30, more than one host was judged and one fails on older devices.
+    public static func olderDevices(_ app: App, verdicts: [HostVerdict]) -> Diagnostic? {
+        let failingOnOlder = verdicts.filter(\.failsOnOlderDevices).map(\.host)
+        if app.minimumSDK <= 30, !failingOnOlder.isEmpty, verdicts.count > 1 {
             let others = app.hosts.map(\.host).filter { !failingOnOlder.contains($0) }
-            out.append(Diagnostic(
+            return (Diagnostic(
                 code: .dal630,
                 message: "\(app.name) has minSdk \(app.minimumSDK): on Android 11 and lower one failing host leaves every App Link of the app unverified, so "
                     + failingOnOlder.prefix(4).joined(separator: ", ") + (failingOnOlder.count > 4 ? ", …" : "")
                     + " \(failingOnOlder.count == 1 ? "breaks" : "break") "
                     + (others.isEmpty ? "all of its hosts there" : "also " + others.prefix(4).joined(separator: ", ") + (others.count > 4 ? ", …" : "") + " there"),
                 hint: "Fix every host's assetlinks.json (or remove the host from the autoVerify filters); Android 12 and later verify each host on its own.",
-                target: app.hosts.first.map { $0.host.hasPrefix("*.") ? String($0.host.dropFirst(2)) : $0.host }))
+                target: app.hosts.first.map { fileHost($0.host) }))
         }
-        return out
+        return nil
     }
 }
