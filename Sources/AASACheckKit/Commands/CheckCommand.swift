@@ -25,6 +25,12 @@ public enum CheckCommand: Command {
     For very many: --format jsonl writes one JSON object a line per domain as it is done;
     --shard K/N splits the list among machines or processes (a stable hash of each domain);
     --resume FILE goes on after a stopped run; --rate and --cdn-concurrency keep it polite.
+    Android: --platform android|all (--android = all), or an Android app (--package,
+    --fingerprint), also judges https://DOMAIN/.well-known/assetlinks.json as Google's
+    verifier reads it (no redirects, 200, application/json, at most 1 MiB, strict JSON), the
+    fully qualified name DOMAIN. and robots.txt, and the includes it names (at most 10 files,
+    no loops, no http under https): one section per platform, codes DAL…, Google's error code
+    in JSON as dalErrorCode, and the statement list as Google lists it (JSON statements).
     """
     public static let examples: [(String, String)] = [
         ("aasa-check example.com", "Everything between example.com and working universal links"),
@@ -33,6 +39,9 @@ public enum CheckCommand: Command {
         ("aasa-check --domains top-1m.txt --format jsonl --shard 3/8 --max-domains 1000000 --rate 50 >> shard-3.jsonl", "The third of eight shards of a long list, one JSON object a line, 50 requests a second"),
         ("aasa-check --domains top-1m.txt --format jsonl --shard 3/8 --max-domains 1000000 --rate 50 --resume shard-3.jsonl >> shard-3.jsonl", "The same shard again after it stopped: only the domains not yet recorded"),
         ("aasa-check staging.example.test --connect-to ::127.0.0.1:8443 --cacert ca.pem --no-cdn", "A staging server before DNS points at it"),
+        ("aasa-check example.com --android", "Apple's and Android's files (apple-app-site-association and assetlinks.json)"),
+        ("aasa-check example.com --platform android --json", "Android's assetlinks.json only: statements, findings and Google's dalErrorCode"),
+        ("aasa-check example.com --package com.example.shop --fingerprint 14:6D:E9:…:5E", "Both platforms, for this Android app"),
     ]
     public static let options: [OptionSpec] = [
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) that must be in each domain's applinks details; repeatable."),
@@ -40,12 +49,13 @@ public enum CheckCommand: Command {
         OptionSpec("--routes", value: "FILE", help: "Route list judged against each domain's served file (see `aasa-check routes --help`)."),
         OptionSpec("--entitlements", value: "FILE", help: "Entitlements, .xcent, profile, signed executable, .app, .ipa or .xcarchive: linted, each bundle's entries for each domain checked against the served file, and its app implied: routes judged for it, each domain must list it and be claimed by it (AASA621)."),
         OptionSpec("--profile", value: "FILE", help: "Provisioning profile that supplies the app ID and must grant Associated Domains."),
-    ] + BuildSettingsInput.specs + NetworkOptions.specs + BatchOptions.specs + FanOutOptions.specs
+    ] + AndroidOptions.specs + BuildSettingsInput.specs + NetworkOptions.specs + BatchOptions.specs + FanOutOptions.specs
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
         let options = try context.options(NetworkOptions.self)
         let batch = try context.options(BatchOptions.self)
         let fanOut = try context.options(FanOutOptions.self)
+        let android = try context.options(AndroidOptions.self)
         let out = context.output
         let file = arguments.value("--domains")
         guard !arguments.positionals.isEmpty || file != nil else {
@@ -75,7 +85,7 @@ public enum CheckCommand: Command {
         let progress = ProgressLine(console: context.console, total: total ?? 0, enabled: (total ?? 0) > 1)
         out.routeOutput { progress.print($0) }
         var redirected = RedirectedHosts()
-        DomainCheck.stream(from: { list.next() }, options: options, appIDs: gate.membershipAppIDs, ordered: !batch.unordered,
+        DomainCheck.stream(from: { list.next() }, options: options, kinds: android.kinds, appIDs: gate.membershipAppIDs, ordered: !batch.unordered,
                            process: { outcome in
             progress.advance()
             guard !gate.isEmpty else { return out.report(for: outcome) }
@@ -112,7 +122,10 @@ public enum CheckCommand: Command {
         // exit status of 1 or 2.
         let outsideDomains = !gate.inputDiagnostics.isEmpty || !gate.unreadable.isEmpty
         let subject = list.handedOut > 1 || outsideDomains ? "\(list.handedOut) domain\(list.handedOut == 1 ? "" : "s")" : nil
+        let apple = android.kinds.contains { $0 == AppleSiteAssociation.self }
         return RunEnd(subject: subject,
-                      reminder: "A correct file does not prove devices have fetched it: they refresh about weekly through Apple's CDN, and links typed in Safari or tapped on a page of the same domain stay in the browser.")
+                      reminder: apple
+                        ? "A correct file does not prove devices have fetched it: they refresh about weekly through Apple's CDN, and links typed in Safari or tapped on a page of the same domain stay in the browser."
+                        : "A correct file does not prove devices have verified it: Android verifies when the app is installed or updated, and a link opened from the app's own pages or typed in the browser stays there.")
     }
 }
