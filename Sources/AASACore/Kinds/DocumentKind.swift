@@ -149,6 +149,7 @@ public struct KindJudgement: Sendable {
 public enum DocumentKinds {
     public static let all: [any DocumentKind.Type] = [
         AppleSiteAssociation.self,
+        WebAuthnKind.self,
     ]
 
     /// The kind of `id` (`aasa`, `assetlinks`, `webauthn`), or `nil`.
