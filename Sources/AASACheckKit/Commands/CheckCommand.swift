@@ -72,6 +72,10 @@ public enum CheckCommand: Command {
         let progress = ProgressLine(console: context.console, total: total ?? 0, enabled: (total ?? 0) > 1)
         out.routeOutput { progress.print($0) }
         var redirected = RedirectedHosts()
+        // The route list's hosts some domain of the run decides (a route on no checked host is
+        // said, not dropped).
+        let routeHosts = gate.routeHosts
+        var judgedRouteHosts = Set<String>()
         DomainCheck.stream(from: { list.next() }, options: options, appIDs: gate.membershipAppIDs, ordered: !batch.unordered,
                            process: { outcome in
             progress.advance()
@@ -80,10 +84,12 @@ public enum CheckCommand: Command {
             return out.report(for: outcome, adding: judged.diagnostics, routes: judged.routes)
         }, emit: { _, report in
             redirected.note(report.target.host, options)
+            for h in routeHosts where report.target.decides(h) { judgedRouteHosts.insert(h) }
             out.domain(report)
         })
         progress.finish()
         if let notice = redirected.notice { out.note(notice, kind: .notice) }
+        if let notice = gate.unjudgedRoutesNotice(judged: judgedRouteHosts) { out.note(notice, kind: .notice) }
         // A domain given twice is checked once; each repeat says where it was given first.
         for repeated in list.repeats { out.note(repeated, kind: .notice) }
         if list.repeatsCount > list.repeats.count {

@@ -84,9 +84,10 @@ public enum DiffCommand: Command {
         // An --app-id neither side lists has nothing to compare: said, never a silent "no change".
         let inOld = Set(oldMatcher.appIDs.map(AppIdentity.canonical))
         let unlisted = appIDs.filter { !inOld.contains(AppIdentity.canonical($0)) }
-        findings += AppMembership.check(unlisted, document: newCompiled.document, domain: domain, fileLabel: nil)
+        // Named by NEW's host or path, not the --domain default the matchers use.
+        findings += new.unlisted(unlisted)
             .map { d in
-                var d = new.attributed(d)
+                var d = d
                 d.message += "; it is not in OLD either, so there is nothing to compare for it"
                 return d
             }
@@ -100,12 +101,15 @@ public enum DiffCommand: Command {
             let nothing = Validator.decodeCopy(Array("{}".utf8)).map { DocumentMatcher(compiled: $0, host: domain) }
             routeChanges = RouteDiff.compare(list.routes, old: old.refusal == nil ? oldMatcher : nothing ?? oldMatcher,
                                              new: new.refusal == nil ? newMatcher : nothing ?? newMatcher, domain: domain, appIDs: apps)
+            routeChanges = RouteDiff.explainingRefusals(routeChanges, old: old.refusal, new: new.refusal)
             findings += list.diagnostics + RouteDiff.diagnostics(routeChanges, routesFile: list.path, newRefusal: new.refusal)
         }
         out.diff(DiffReport(old: old.decidingLabel, new: new.decidingLabel, changes: changes, incomplete: incomplete,
                             routes: routeChanges, routesJudged: list != nil,
                             refusals: [old, new].compactMap(\.refusalSentence)))
         findings += DocumentDiff.diagnostics(changes: changes, incomplete: incomplete).map(new.attributed)
+        // Every format says it (JSON's `notes` too): a side devices do not read.
+        for sentence in [old, new].compactMap(\.refusalSentence) { out.note(sentence, kind: .notice) }
         out.findings(findings)
         if let unreadable = list?.unreadable { out.unreadable(unreadable) }
         let decisions = changes.filter { $0.kind == .decision }
@@ -127,7 +131,7 @@ public enum DiffCommand: Command {
             if !incomplete.isEmpty { subject += "; comparison incomplete (AASA805): more changes may exist" }
         }
         if list != nil { subject += ", \(routeChanges.count) route\(routeChanges.count == 1 ? "" : "s") changed" }
-        for side in refused { subject += "; " + (side.refusalSentence ?? "") }
+        if !refused.isEmpty { subject += "; devices do not read \(refused.count == 2 ? "either file" : SafeText.value(refused[0].decidingLabel)) (see the note\(refused.count == 2 ? "s" : ""))" }
         return RunEnd(subject: subject)
     }
 }

@@ -98,11 +98,11 @@ public enum MatchCommand: Command {
             differing.append(CopyDifference.more(moreDiffering, listed: RunOutput.findingsPerKind, host: loaded.host))
         }
         // The file's findings come after the decisions.
-        out.findings(loaded.diagnostics + differing)
+        out.findings(loaded.diagnostics + loaded.unlisted(given) + differing)
         out.rules(of: loaded.compiled, subject: loaded.decidingLabel, host: loaded.host, findings: loaded.diagnostics)
         var subject = "\(decided) decision\(decided == 1 ? "" : "s"), \(opens) open\(opens == 1 ? "s" : "") the app"
         // A file Apple's systems refuse: its decisions are the file's as written, not the devices'.
-        if let refusal = loaded.refusalSentence { subject += " as the file is written; " + refusal }
+        if loaded.refusal != nil { subject += " as the file is written, which devices do not read (see the note)" }
         return RunEnd(subject: subject)
     }
 }

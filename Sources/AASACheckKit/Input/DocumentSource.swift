@@ -62,9 +62,17 @@ public struct LoadedDocument: Sendable {
         return d
     }
 
+    /// AASA607 for each app ID given (`--app-id` of `match`, `routes`, `coverage`) that the
+    /// deciding file does not list, attributed to it: said once as a finding, not left to
+    /// decisions that open nothing. Empty without a document.
+    public func unlisted(_ appIDs: [String]) -> [Diagnostic] {
+        guard let document, !appIDs.isEmpty else { return [] }
+        return AppMembership.check(appIDs, document: document, domain: host ?? label, fileLabel: nil).map(attributed)
+    }
+
     /// The sentence commands end a run with when Apple's systems refuse the deciding file.
     public var refusalSentence: String? {
-        refusal.map { "Apple's systems refuse \(SafeText.value(decidingLabel)) (\($0.code)): on devices it opens no app" }
+        refusal.map { "Apple's systems do not read \(SafeText.value(decidingLabel)) (\($0.code)): on devices it opens no app" }
     }
 }
 
@@ -72,13 +80,17 @@ extension RunOutput {
     /// The domain file `match`, `routes` and `coverage` decide with, before their results: the
     /// file as the run's subject (unless `asSubject` is false: a file that does not decode),
     /// its bytes and the deciding copy's for source lines, the requests made to load it, and
-    /// the notice saying which copy decides.
+    /// the notice saying which copy decides, and the sentence saying devices do not read it
+    /// (``LoadedDocument/refusalSentence``).
     func domainFile(_ loaded: LoadedDocument, asSubject: Bool = true) {
         if asSubject { subject(loaded.label, kind: .domainFile) }
         source(loaded.label, loaded.bytes)
         if let deciding = loaded.deciding { source(deciding.label, deciding.bytes) }
         fetches(loaded.fetches)
         if let notice = loaded.notice { note(notice, kind: .notice) }
+        // Every format says it, JSON's `notes` too: the results that follow are the file's as
+        // written, not what devices do.
+        if let refusal = loaded.refusalSentence { note(refusal, kind: .notice) }
     }
 }
 
@@ -141,7 +153,7 @@ public enum DocumentSource {
                                     deployed: deployed,
                                     compiled: deployed.decidedBy == .cdn ? deployed.cdnCopy : deployed.originValidation?.compiled,
                                     decidedBy: deployed.decidedBy == .cdn ? .cdn : .origin,
-                                    refusal: deployed.decidedBy == .cdn ? nil : deployed.originValidation?.rejection)
+                                    refusal: deployed.refusal)
         var redirected = RedirectedHosts()
         redirected.note(target.host, options)
         let address = redirected.notice.map { "; " + $0 } ?? ""

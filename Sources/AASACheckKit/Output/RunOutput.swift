@@ -117,8 +117,12 @@ public final class RunOutput {
         report.folded = p.folded
         report.ignored = p.ignored
         (report.errors, report.warnings, report.infos) = (p.errors, p.warnings, p.infos)
-        if showsRules, let compiled = outcome.hosting?.validation?.compiled {
-            report.rules = RuleTable(subject: outcome.fileLabel, compiled: compiled, host: outcome.target.host,
+        // The rules of the copy that decides (Apple's CDN copy when it does), as the route
+        // verdicts beside them were judged; the file as written when none is read.
+        if showsRules, let compiled = outcome.deployed?.deciding ?? outcome.hosting?.validation?.compiled {
+            let byCDN = outcome.deployed.flatMap { $0.decidedBy == .cdn && $0.deciding != nil ? $0.decidingLabel : nil }
+            let subject = byCDN ?? outcome.fileLabel
+            report.rules = RuleTable(subject: subject, compiled: compiled, host: outcome.target.host,
                                      findings: p.shown.map(\.diagnostic), verdicts: routes)
         }
         report.exitCode = p.failed ? 1 : 0

@@ -6,7 +6,7 @@ import AASACore
 /// whole lines and at most one half line at the end (which `--resume` leaves out). Nothing is
 /// kept across domains but counts: memory does not grow with their number.
 ///
-/// A domain's record: `domain` (as given), `verdict` (`ok` or `failed`), `exitCode` (1 when
+/// A domain's record: `domain` (as given), `verdict` (`ok` or `failed`, ``Verdict``), `exitCode` (1 when
 /// one of its findings reaches `--fail-on`), and its `diagnostics`, `fetches` and `routes`
 /// exactly as the JSON report's elements for that domain, then, when it has some, `ignored`
 /// (findings the configuration ignores, with the reason) and `folded` (findings past the cap,
@@ -53,6 +53,7 @@ public final class JSONLinesRenderer: Renderer {
     private struct Pending {
         var diagnostics: [OutputJSON] = []
         var failed = false
+        var errors = 0
         var ignored: [OutputJSON] = []
         var folded: [OutputJSON] = []
         var fetches: [OutputJSON] = []
@@ -126,6 +127,7 @@ public final class JSONLinesRenderer: Renderer {
     public func findings(_ findings: [Finding]) {
         pending.diagnostics += findings.map { JSONRenderer.json($0.diagnostic) }
         if findings.contains(where: { run.failOn.fails($0.diagnostic.severity) }) { pending.failed = true }
+        pending.errors += findings.count { $0.diagnostic.severity == .error }
     }
 
     public func suppressed(_ suppressed: [Suppressed]) { pending.ignored += suppressed.map(JSONRenderer.json) }
@@ -162,7 +164,7 @@ public final class JSONLinesRenderer: Renderer {
         let p = pending
         var members: [(String, OutputJSON)] = [
             ("domain", about.map(OutputJSON.string) ?? .null),
-            ("verdict", .string(p.failed ? "failed" : "ok")),
+            ("verdict", .string(Verdict.of(exitCode: p.failed ? 1 : 0, errors: p.errors))),
             ("exitCode", .int(p.failed ? 1 : 0)),
             ("diagnostics", .array(p.diagnostics)),
         ]

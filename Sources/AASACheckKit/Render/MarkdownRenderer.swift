@@ -280,7 +280,7 @@ public final class MarkdownRenderer: Renderer {
             sink.write(Self.bounded(documentation()))
             return
         }
-        let verdict = HTMLPage.verdict(summary.exitCode)
+        let verdict = HTMLPage.verdict(summary.exitCode, errors: summary.errors)
         var out = "## aasa-check \(run.command): \(Self.verdictMark(verdict)) \(verdict)\n\n"
         var counts = HTMLPage.counts(errors: summary.errors, warnings: summary.warnings, infos: summary.infos)
         if let subject = summary.subject { counts = Self.inline(subject) + ": " + counts }
@@ -302,7 +302,7 @@ public final class MarkdownRenderer: Renderer {
                     f = (f.name, f.errors + n.errors, f.warnings + n.warnings, f.infos + n.infos, f.fails || n.fails)
                     notRead = notRead || unreadableSubjects.contains(inner)
                 }
-                subjectRows.add(Self.subjectRow((entry.depth > 0 ? "↳ " : "") + f.name, verdict: notRead ? "incomplete" : (f.fails ? "failed" : "ok"),
+                subjectRows.add(Self.subjectRow((entry.depth > 0 ? "↳ " : "") + f.name, verdict: notRead ? "incomplete" : Verdict.of(exitCode: f.fails ? 1 : 0, errors: f.errors),
                                                 f.errors, f.warnings, f.infos, escapingFrom: entry.depth > 0 ? 2 : 0), budget: Self.subjectBudget)
             }
         }

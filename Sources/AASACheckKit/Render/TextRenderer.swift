@@ -381,18 +381,14 @@ public final class TextRenderer: Renderer {
             + "not listed (the first \(RunOutput.findingsPerKind) are)\n"
     }
 
-    /// `subject: N errors, N warnings, N infos[, N ignored] — ok|failed|incomplete` for exit
-    /// status 0, 1, 2; ignored findings (the configuration's `ignore`) are named when there are some.
+    /// `subject: N errors, N warnings, N infos[, N ignored] — ok|failed|incomplete`
+    /// (``Verdict``); ignored findings (the configuration's `ignore`) are named when there are some.
     func summaryLine(errors: Int, warnings: Int, infos: Int, ignored: Int = 0, exitCode: Int32, subject: String) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         var counts = "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "info"))"
         if ignored > 0 { counts += ", \(ignored) ignored by the configuration" }
-        let verdict: String
-        switch exitCode {
-        case 0: verdict = style.green("ok")
-        case 1: verdict = style.red("failed")
-        default: verdict = style.red("incomplete")
-        }
+        let word = Verdict.of(exitCode: exitCode, errors: errors)
+        let verdict = (word == "ok" ? style.green(word) : style.red(word)) + Verdict.exitNote(exitCode: exitCode, errors: errors)
         return "\(subject): \(counts) — \(verdict)\n"
     }
 
