@@ -119,6 +119,16 @@ generate_sites() {
     : > "$sites/empty.aasa.test/$wk"
     { printf '\xEF\xBB\xBF'; cat "$good"; } > "$sites/bom.aasa.test/$wk"
     cp "$FIXTURES/harness/stale-origin.json" "$sites/stale.aasa.test/$wk"
+    # Android's statement list (assetlinks.json): good, served as text/plain, behind the
+    # redirect; links.aasa.test includes a file over https and one over http, and its
+    # robots.txt disallows /.well-known/.
+    local al=.well-known/assetlinks.json
+    for h in good textplain www.redirect; do cp "$FIXTURES/harness/assetlinks.json" "$sites/$h.aasa.test/$al"; done
+    mkdir -p "$sites/links.aasa.test/.well-known"
+    cp "$FIXTURES/harness/assetlinks-include.json" "$sites/links.aasa.test/$al"
+    cp "$FIXTURES/harness/assetlinks-more.json" "$sites/links.aasa.test/more-links.json"
+    cp "$FIXTURES/harness/assetlinks-more.json" "$sites/links.aasa.test/insecure-links.json"
+    printf 'User-agent: *\nDisallow: /.well-known/\n' > "$sites/links.aasa.test/robots.txt"
     # A shop and its App Clip, with rules of their own, on the apex and on www.
     for h in clip.aasa.test www.clip.aasa.test; do
         mkdir -p "$sites/$h/.well-known"
@@ -286,6 +296,7 @@ http {
         server_name textplain.aasa.test;
         root $S/sites/\$host;
         default_type text/plain;
+        location = /.well-known/assetlinks.json { types { } default_type text/plain; }
     }
     server {
         listen 127.0.0.1:$port ssl;

@@ -30,6 +30,11 @@ public struct DomainOutcome: Sendable {
         sections.first { $0.kind == AppleSiteAssociation.self }?.judgement.model as? DeployedFile
     }
 
+    /// Android's statement list after includes, when Android's kind was checked.
+    public var statementList: ResolvedStatementList? {
+        sections.first { $0.kind == AssetLinksKind.self }?.judgement.model as? ResolvedStatementList
+    }
+
     /// How the origin serves Apple's file.
     public var hosting: HostingResult? { deployed?.hosting }
 
@@ -52,6 +57,23 @@ public struct DomainOutcome: Sendable {
                                          target: target.host, role: .origin))
                     }
                 }
+            } else if section.kind == AssetLinksKind.self {
+                // The file, its fully qualified twin and robots.txt, then the includes in the
+                // order the resolver read them (not the order the network answered).
+                typealias R = AssetLinksKind.Role
+                let includes = (section.judgement.model as? ResolvedStatementList)?.records.dropFirst().map(\.url) ?? []
+                let ordered = section.exchanges.enumerated().sorted { a, b in
+                    func rank(_ e: PlannedExchange, _ i: Int) -> (Int, Int) {
+                        switch e.request.role {
+                        case R.statementList: return (0, i)
+                        case R.trailingDotHost: return (1, i)
+                        case R.robots: return (2, i)
+                        default: return (3, includes.firstIndex(of: e.record.url) ?? includes.count + i)
+                        }
+                    }
+                    return rank(a.element, a.offset) < rank(b.element, b.offset)
+                }.map(\.element)
+                out += ordered.map { Fetch($0.record, target: target.host, role: Fetch.Role(rawValue: $0.request.role)) }
             } else {
                 out += section.exchanges.map { Fetch($0.record, target: target.host, role: Fetch.Role(rawValue: $0.request.role)) }
             }

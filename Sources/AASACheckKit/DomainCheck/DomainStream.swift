@@ -95,7 +95,9 @@ extension DomainCheck {
     static func host(for target: CheckTarget, options: NetworkOptions) -> HostContext {
         HostContext(host: target.host, mode: target.mode, plainHTTPRequested: target.plainHTTP,
                     connectionRedirected: options.redirects(target.host), cdnBase: options.cdnBase,
-                    cdnSkipped: cdnSkipReason(target, options))
+                    cdnSkipped: cdnSkipReason(target, options),
+                    userAgent: options.userAgent == HTTPRequest.appleFetcherUserAgent ? nil : options.userAgent,
+                    trailingDotConnectionRedirected: options.redirects(target.host + "."))
     }
 
     /// Judges one domain from what was fetched for it: each kind's section (Apple's first:

@@ -105,6 +105,12 @@ public final class RunOutput {
         if showsExcerpts, let body = outcome.hosting?.servedBody {
             sources[outcome.fileLabel] = body
         }
+        if showsExcerpts, let list = outcome.statementList {
+            // The main file under its label, each include under its URL (as findings name them).
+            for (i, record) in list.records.enumerated() where record.isOK {
+                sources[i == 0 ? AssetLinksKind.fileLabel(for: outcome.target.host) : record.url] = record.body
+            }
+        }
         var cap = Cap()
         let p = prepared(outcome.diagnostics + extra, sources: sources, cap: &cap)
         var report = DomainReport(target: outcome.target, fetches: outcome.fetches, addresses: outcome.addresses,
@@ -126,6 +132,7 @@ public final class RunOutput {
                                      findings: p.shown.map(\.diagnostic), verdicts: routes)
         }
         report.exitCode = p.failed ? 1 : 0
+        report.statements = outcome.statementList?.listing() ?? []
         // A section per kind: the findings of its codes (the route list's and the entitlement's
         // are Apple's, for now the only kind that judges them).
         report.sections = outcome.sections.map { section in

@@ -62,6 +62,7 @@ public final class GitHubRenderer: Renderer {
         suppressed(report.suppressed)
         fetches(report.fetches)
         leftOut.add(.route, report.routes.count)
+        leftOut.add(.statement, report.statements.count)
     }
 
     public func note(_ note: Note) {

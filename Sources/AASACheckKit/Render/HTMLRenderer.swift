@@ -150,6 +150,7 @@ public final class HTMLRenderer: Renderer {
             out += "<h3>Rules of the served file</h3>\n" + HTMLPage.rules(rules, routesGiven: !report.routes.isEmpty)
         }
         if !report.routes.isEmpty { out += "<h3>Routes</h3>\n" + HTMLPage.routeMatrix(report.routes) }
+        leftOut.add(.statement, report.statements.count)
         domainSections.append(out + "</section>\n")
     }
 

@@ -87,6 +87,7 @@ public final class JSONLinesRenderer: Renderer {
         ]
         if !report.suppressed.isEmpty { members.append(("ignored", .array(report.suppressed.map(JSONRenderer.json)))) }
         if !report.folded.isEmpty { members.append(("folded", .array(report.folded.map(JSONRenderer.json)))) }
+        if !report.statements.isEmpty { members.append(("statements", .array(report.statements.map(JSONRenderer.json)))) }
         return .object(members)
     }
 

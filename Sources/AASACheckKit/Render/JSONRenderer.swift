@@ -72,6 +72,8 @@ public final class JSONRenderer: Renderer {
     /// `check`: a section per domain and document kind (``DomainSection``).
     private let sections = ArrayWriter("sections", always: false)
     private let subjects = ArrayWriter("subjects", always: false)
+    /// Android's statement lists as Google's `statements.list` returns them (cli.md `statements`).
+    private let statements = ArrayWriter("statements", always: false)
     private var leftOut = LeftOut()
     /// `diff`: spec `cli.md`'s `changes`, then the routes whose verdict changed and the parts
     /// not compared; present (possibly empty) for `diff` only.
@@ -81,7 +83,7 @@ public final class JSONRenderer: Renderer {
     /// The arrays in the order of their keys.
     private var arrays: [ArrayWriter] {
         [diagnostics, fetches, matches, routes, entitlements, changes, routeChanges, incomplete, coverage, sitemaps, ignored, folded, notes,
-         subjects, unreadable, sections]
+         subjects, unreadable, sections, statements]
     }
     private var documentation: [CodeDoc]?
     /// `coverage`: the site's counts, written after the summary.
@@ -137,6 +139,30 @@ public final class JSONRenderer: Renderer {
         fetches(report.fetches)
         for v in report.routes { route(v) }
         for s in report.sections { sections.append(Self.json(s, domain: report.target.input)) }
+        for s in report.statements { statements.append(Self.json(s)) }
+    }
+
+    /// One element of `statements` (cli.md): `source`, `relation`, `target` as
+    /// `{"namespace": "android_app", "packageName", "sha256CertFingerprint"}` or
+    /// `{"namespace": "web", "site"}`.
+    static func json(_ s: ListedStatement) -> OutputJSON {
+        .object([("source", source(s.source)), ("relation", .string(s.relation)), ("target", json(s.target))])
+    }
+
+    /// A statement's source: a site as its origin (`"https://host"`), an app as an object.
+    static func source(_ asset: AssetLinksAsset) -> OutputJSON {
+        if case .web(let site) = asset { return .string(site.origin) }
+        return json(asset)
+    }
+
+    /// An asset of `statements` and `links`: a site's origin as a string for a source, an
+    /// object for a target.
+    static func json(_ asset: AssetLinksAsset) -> OutputJSON {
+        switch asset {
+        case .web(let site): return .object([("namespace", .string("web")), ("site", .string(site.origin))])
+        case .androidApp(let p, let f):
+            return .object([("namespace", .string("android_app")), ("packageName", .string(p)), ("sha256CertFingerprint", .string(f))])
+        }
     }
 
     /// One element of `sections`: a document kind's file of a domain and its counts.

@@ -177,7 +177,21 @@ public final class JUnitRenderer: Renderer {
         }
         var output = report.fetches.map { "\($0.role.rawValue): " + TextRenderer.line($0) }
         output += report.suppressed.map(Self.ignoredLine) + report.folded.map(Self.foldedLine)
-        let cases = [Case(suite: host, name: "apple-app-site-association", diagnostics: own, output: output)] + routeCases
+        // A case per document kind judged: Apple's file (route list and entitlement findings
+        // included), then Android's assetlinks.json with its DAL findings and statements.
+        var cases: [Case] = []
+        for section in report.sections {
+            if section.kind == AssetLinksKind.id {
+                cases.append(Case(suite: host, name: AssetLinksKind.fileName, diagnostics: own.filter { $0.code.prefix == AssetLinksKind.codePrefix },
+                                  output: report.statements.map { "grants: " + TextRenderer.line($0) }))
+            } else {
+                cases.append(Case(suite: host, name: AppleSiteAssociation.fileName,
+                                  diagnostics: own.filter { $0.code.prefix != AssetLinksKind.codePrefix }, output: output))
+            }
+        }
+        if cases.isEmpty { cases.append(Case(suite: host, name: AppleSiteAssociation.fileName, diagnostics: own, output: output)) }
+        if !report.sections.contains(where: { $0.kind == AppleSiteAssociation.id }) { cases[0].output = output + cases[0].output }
+        cases += routeCases
         let counted = suite(host, cases)
         domainTotals.tests += cases.count
         domainTotals.failures += counted.failures

@@ -153,6 +153,7 @@ public final class MarkdownRenderer: Renderer {
         for s in report.suppressed { addIgnored(s) }
         for v in report.routes { addRoute(v, domain: report.target.host) }
         leftOut.add(.fetch, report.fetches.count)
+        leftOut.add(.statement, report.statements.count)
     }
 
     public func decisions(_ decisions: [MatchResult], for url: String) {

@@ -75,6 +75,7 @@ public final class SARIFRenderer: Renderer {
         folded(report.folded)
         fetches(report.fetches)
         leftOut.add(.route, report.routes.count)
+        leftOut.add(.statement, report.statements.count)
     }
 
     public func entitlements(_ report: EntitlementsReport) { leftOut.add(.entitlements) }

@@ -252,8 +252,13 @@ public final class TextRenderer: Renderer {
         if !run.quiet {
             // The entry as written (`example.com?mode=developer`, `https://Example.com/`).
             out += style.bold(SafeText.escape(report.target.input.trimmingWhitespace)) + "\n"
+            // Apple's roles fit in 8 columns; Android's (`statement-list`, `include`) widen them.
+            let width = max(8, (report.fetches.map(\.role.rawValue.count).max() ?? 0) + 1)
             for fetch in report.fetches {
-                out += "  " + fetch.role.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + Self.line(fetch) + "\n"
+                out += "  " + fetch.role.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + Self.line(fetch) + "\n"
+            }
+            for s in report.statements {
+                out += "  " + "grants".padding(toLength: width, withPad: " ", startingAt: 0) + Self.line(s) + "\n"
             }
             if let addresses = report.addresses {
                 out += "  " + "address".padding(toLength: 8, withPad: " ", startingAt: 0)
@@ -275,6 +280,16 @@ public final class TextRenderer: Renderer {
                                exitCode: report.exitCode, subject: host) + "\n"
         }
         sink.write(out)
+    }
+
+    /// One listed statement: `delegate_permission/common.handle_all_urls to android_app com.shop.app AA:BB:…`.
+    static func line(_ s: ListedStatement) -> String {
+        let target: String
+        switch s.target {
+        case .web(let site): target = "web " + site.origin
+        case .androidApp(let p, let f): target = "android_app " + SafeText.escape(p, limit: 120) + " " + f
+        }
+        return SafeText.escape(s.relation, limit: 120) + " to " + target
     }
 
     /// A short account of what was read: the app ID and the domains.

@@ -64,6 +64,7 @@ public final class XcodeRenderer: Renderer {
         suppressed(report.suppressed)
         fetches(report.fetches)
         leftOut.add(.route, report.routes.count)
+        leftOut.add(.statement, report.statements.count)
     }
 
     public func entitlements(_ report: EntitlementsReport) { leftOut.add(.entitlements) }

@@ -110,6 +110,9 @@ public struct DomainReport: Sendable {
     public var exitCode: Int32 = 0
     /// One per document kind checked (Apple's first): which file, and its own counts.
     public var sections: [DomainSection] = []
+    /// Android's statement list as Google's `statements.list` returns it (JSON `statements`),
+    /// when Android's file was judged.
+    public var statements: [ListedStatement] = []
 
     /// `ok` or `failed` (``Verdict/of(exitCode:errors:)``).
     public var verdict: String { Verdict.of(exitCode: exitCode, errors: errors) }

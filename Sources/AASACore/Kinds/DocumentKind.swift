@@ -54,9 +54,17 @@ public struct HostContext: Sendable {
     public var cdnSkipped: String?
     /// The host's addresses, when the pipeline looked them up (filled in before ``judge``).
     public var addresses: [String]?
+    /// `--user-agent` when given (a kind that sends its own user agent lets it win).
+    public var userAgent: String?
+    /// `--connect-to` sends the fully qualified name (`HOST.`) elsewhere: when only one of
+    /// ``connectionRedirected`` and this holds, the two names reach different servers.
+    public var trailingDotConnectionRedirected: Bool
 
     public init(host: String, mode: String? = nil, plainHTTPRequested: Bool = false, connectionRedirected: Bool = false,
-                cdnBase: String = CDNJudge.defaultBase, cdnSkipped: String? = nil, addresses: [String]? = nil) {
+                cdnBase: String = CDNJudge.defaultBase, cdnSkipped: String? = nil, addresses: [String]? = nil,
+                userAgent: String? = nil, trailingDotConnectionRedirected: Bool? = nil) {
+        self.userAgent = userAgent
+        self.trailingDotConnectionRedirected = trailingDotConnectionRedirected ?? connectionRedirected
         self.host = host
         self.mode = mode
         self.plainHTTPRequested = plainHTTPRequested
@@ -149,6 +157,7 @@ public struct KindJudgement: Sendable {
 public enum DocumentKinds {
     public static let all: [any DocumentKind.Type] = [
         AppleSiteAssociation.self,
+        AssetLinksKind.self,
     ]
 
     /// The kind of `id` (`aasa`, `assetlinks`, `webauthn`), or `nil`.

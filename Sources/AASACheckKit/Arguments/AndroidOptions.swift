@@ -1,0 +1,84 @@
+import AASACore
+
+/// `--platform ios|android|all`, `--android`, `--package NAME`, `--fingerprint SHA256`: which
+/// platforms' files `check` judges and the Android app to judge them for (spec `cli.md`,
+/// "Document kinds"; issue 23).
+///
+/// `check DOMAIN` judges Apple's file only unless `--platform android|all`, `--android`
+/// (= `all`) or an Android input (`--package`, `--fingerprint`) is given; an Android input
+/// without `--platform` means `all`.
+public struct AndroidOptions: OptionGroup {
+    /// The platforms `--platform` names.
+    public enum Platform: String, Sendable, CaseIterable {
+        case ios, android, all
+    }
+
+    /// `--platform` as given (`--android` is `all`); `nil` when neither was given.
+    public var platform: Platform?
+    /// `--package`, a Java package name (`com.example.shop`).
+    public var packageName: String?
+    /// `--fingerprint` (repeatable), each in upper-case colon form: 32 bytes as `AA:BB:…`.
+    /// Lower-case hex and hex without colons (as `apksigner` prints it) are accepted and
+    /// rewritten.
+    public var fingerprints: [String]
+
+    public static let platformSpec = OptionSpec("--platform", value: "ios|android|all",
+        help: "Which platforms' files to judge: ios (apple-app-site-association, the default), android (assetlinks.json) or all.")
+    public static let androidSpec = OptionSpec("--android", help: "Judge Android's assetlinks.json too (= --platform all).")
+    public static let packageSpec = OptionSpec("--package", value: "NAME",
+        help: "Android app package (com.example.shop); implies Android's file is judged.")
+    public static let fingerprintSpec = OptionSpec("--fingerprint", value: "SHA256", repeatable: true,
+        help: "SHA-256 signing-certificate fingerprint of the Android app (AA:BB:…, 32 bytes; apksigner's lower-case hex is accepted); repeatable.")
+
+    /// The specs `check` takes.
+    public static let specs: [OptionSpec] = [platformSpec, androidSpec, packageSpec, fingerprintSpec]
+
+    /// - Throws: ``UsageError`` for an unknown `--platform`, a package name that is not a Java
+    ///   package name, or a fingerprint that is not 32 bytes of hex.
+    public init(parsing arguments: ParsedArguments, format: OutputFormat) throws {
+        if let p = arguments.value("--platform") {
+            guard let platform = Platform(rawValue: p.lowercased()) else {
+                throw UsageError("--platform \(SafeText.value(p)): expected ios, android or all")
+            }
+            if arguments.has("--android") && platform != .all {
+                throw UsageError("--android means --platform all; it contradicts --platform \(platform.rawValue)")
+            }
+            self.platform = platform
+        } else if arguments.has("--android") {
+            platform = .all
+        }
+        packageName = try arguments.value("--package").map(Self.packageName)
+        fingerprints = try arguments.all("--fingerprint").map(Self.fingerprint)
+    }
+
+    /// Whether an Android input was given (`--package`, `--fingerprint`).
+    public var hasAndroidInput: Bool { packageName != nil || !fingerprints.isEmpty }
+
+    /// The document kinds `check` judges, Apple's first.
+    public var kinds: [any DocumentKind.Type] {
+        switch platform ?? (hasAndroidInput ? .all : .ios) {
+        case .ios: return [AppleSiteAssociation.self]
+        case .android: return [AssetLinksKind.self]
+        case .all: return [AppleSiteAssociation.self, AssetLinksKind.self]
+        }
+    }
+
+    /// A `--package` value, checked.
+    /// - Throws: ``UsageError`` when it is not a Java package name.
+    public static func packageName(_ text: String) throws -> String {
+        guard AndroidPackageName.isJavaPackage(text) else {
+            throw UsageError("--package \(SafeText.value(text)): not an Android package name (two or more dot-separated parts, each a letter then letters, digits or _)")
+        }
+        return text
+    }
+
+    /// A `--fingerprint` value in upper-case colon form.
+    /// - Throws: ``UsageError`` when it is not 32 bytes of hex.
+    public static func fingerprint(_ text: String) throws -> String {
+        let trimmed = text.trimmingWhitespace
+        if CertificateFingerprint.isValid(trimmed) { return trimmed }
+        if let defect = CertificateFingerprint.defect(trimmed), let corrected = defect.corrected { return corrected }
+        let reason = CertificateFingerprint.defect(trimmed)?.reason ?? "it is not a SHA-256 fingerprint"
+        throw UsageError("--fingerprint \(SafeText.value(text)): \(reason) (expected 32 bytes as AA:BB:…, as keytool -list -v prints the SHA256 line)")
+    }
+}
