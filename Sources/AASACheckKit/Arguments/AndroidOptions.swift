@@ -63,6 +63,20 @@ public struct AndroidOptions: OptionGroup {
         }
     }
 
+    /// `--kind aasa|assetlinks`: a local file's kind, forced (cli.md "Document kinds").
+    public static let kindSpec = OptionSpec("--kind", value: "aasa|assetlinks",
+        help: "The kind of a local file, when its content does not say: aasa (apple-app-site-association) or assetlinks (assetlinks.json, a JSON array).")
+
+    /// `--kind`, or `nil` to recognise each file by its content and name.
+    /// - Throws: ``UsageError`` for a kind this build does not know.
+    public static func kind(_ arguments: ParsedArguments) throws -> (any DocumentKind.Type)? {
+        guard let id = arguments.value("--kind") else { return nil }
+        guard let kind = DocumentKinds.kind(id.lowercased()) else {
+            throw UsageError("--kind \(SafeText.value(id)): expected " + DocumentKinds.all.map { $0.id }.joined(separator: " or "))
+        }
+        return kind
+    }
+
     /// A `--package` value, checked.
     /// - Throws: ``UsageError`` when it is not a Java package name.
     public static func packageName(_ text: String) throws -> String {
