@@ -77,7 +77,10 @@ PY
 
 run_aasa() { # format [binary label]
     local status=0 binary=${2:-$bin} label=${3:-aasa}
-    /usr/bin/time -o "$work/t" -f "%e %M %U %S" timeout 900 "$binary" --domains "$work/hosts.txt" --no-cdn \
+    # --max-domains where the binary knows it (a build before issue 22 fetched every domain).
+    local limit=()
+    "$binary" help check | grep -q -- --max-domains && limit=(--max-domains 100000000)
+    /usr/bin/time -o "$work/t" -f "%e %M %U %S" timeout 900 "$binary" --domains "$work/hosts.txt" "${limit[@]}" --no-cdn \
         --concurrency "$concurrency" --format "$1" --cacert "$HARNESS_CA" --connect-to "$connect" \
         > "$work/out.$1" 2> "$work/err" || status=$?
     if [ "$status" -gt 1 ]; then

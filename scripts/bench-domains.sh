@@ -38,7 +38,7 @@ connect="::127.0.0.1:$HARNESS_PORT"
 # One timed run of a tool on a host set at concurrency N; appends "tool N set wall KB user sys".
 run_aasa() { # set n
     local out=$work/out status=0
-    /usr/bin/time -o "$work/t" -f "%e %M %U %S" timeout 300 "$bin" --no-cdn --domains "$work/$1.txt" --concurrency "$2" \
+    /usr/bin/time -o "$work/t" -f "%e %M %U %S" timeout 300 "$bin" --no-cdn --domains "$work/$1.txt" --max-domains 100000000 --concurrency "$2" \
         --quiet --cacert "$HARNESS_CA" --connect-to "$connect" > "$out" 2>&1 || status=$?
     local seen
     seen=$(grep -c 'AASA505' "$out" || true)

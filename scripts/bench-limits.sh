@@ -13,7 +13,16 @@
 # costs. Also issue 11's analysis target: a realistic file of 1,600 rules (scripts/realistic-aasa.py)
 # decided completely (no AASA405) in under 0.5 s.
 #
+# Issue 22 (the second table): every input kind the fuzzing of that round found, and a neighbour
+# of each, in every format (text json sarif junit github html markdown xcode, and jsonl where
+# the command has it): wall time, CPU time, peak RSS and the bytes written to standard output
+# beside the guarantee: CPU time and memory under the kind's limits, output under 16 × the
+# input + 256 KiB (findings past a cap counted, not printed), at most --max-domains domains
+# fetched (the requests go to a closed port on loopback: --connect-to ::127.0.0.1:9), and memory
+# flat from 2,000 to 20,000 domains (at most 32 MB more).
+#
 # Usage: scripts/bench-limits.sh [BASELINE-BINARY]
+#        BENCH_ONLY=22 scripts/bench-limits.sh …   (only issue 22's table)
 #        AASA_CHECK=BINARY scripts/bench-limits.sh …   (measure that binary, build nothing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +37,7 @@ baseline=${1:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+if [ "${BENCH_ONLY:-}" != 22 ]; then
 python3 - "$work" <<'PY'
 import json, plistlib, random, sys
 w = sys.argv[1]
@@ -109,3 +119,122 @@ python3 scripts/realistic-aasa.py --rules 1600 > "$work/real1600.json" 2>/dev/nu
 row "i11 validate: 1,600 realistic rules (84 KB)" 0.5 256 -- validate "$work/real1600.json" --quiet
 undecided() { "$1" validate "$work/real1600.json" --format json 2>/dev/null | grep -c '"AASA405"' || true; }
 printf "%-44s %24s %24s   none\n" "i11 AASA405 findings (1,600 rules)" "$(undecided "$bin")" "${baseline:+$(undecided "$baseline")}"
+fi
+
+# Issue 22: each input kind in every format. The requests go to a closed port on loopback.
+formats=(text json jsonl sarif junit github html markdown xcode)
+w22=$work/22
+mkdir -p "$w22"
+python3 - "$w22" <<'PY'
+import gzip, json, plistlib, struct, sys, zipfile
+w = sys.argv[1]
+app = "ABCDE12345.com.example.app"
+apps = ["ABCDE12345.com.example.app%d" % i for i in range(20)]
+def put(name, data):
+    open(f"{w}/{name}", "wb").write(data if isinstance(data, bytes) else data.encode())
+# Fan-out: 50,000 associated domains, binary and XML property lists.
+domains = {"com.apple.developer.associated-domains": ["applinks:d%d.soarstarter.com" % i for i in range(50000)]}
+put("ent50k.bplist", plistlib.dumps(domains, fmt=plistlib.FMT_BINARY))
+put("ent50k.xml", plistlib.dumps(domains))
+# Domain lists: 2,000 and 20,000 domains.
+put("d2k.txt", "".join("h%d.soarstarter.com\n" % i for i in range(2000)))
+put("d20k.txt", "".join("h%d.soarstarter.com\n" % i for i in range(20000)))
+# 1.7 MB of hostile wildcard rules (on standard input), and a neighbour: 25,000 rules a `*`
+# before them makes dead (one finding each).
+def doc(comps): return json.dumps({"applinks": {"details": [{"appIDs": [app], "components": comps}]}})
+put("wild.json", doc([{"/": "/s%d/*/*a*b*" % (i % 50), "?": {"q": "*%d?" % i}, "#": "*x*"} for i in range(30000)]))
+put("dead.json", doc([{"/": "*"}] + [{"/": "/p%d/*a*?" % i, "comment": "www.example%d.com" % i} for i in range(25000)]))
+# diff: 2,500 rules x 20 app IDs, one rule changed (under 128 KB each); 1,000 rules x 20 apps,
+# every rule changed.
+def many(n, apps, suffix):
+    return json.dumps({"applinks": {"details": [{"appIDs": apps, "components": [{"/": "/r%d%s" % (i, suffix)} for i in range(n)]}]}}, separators=(",", ":"))
+put("diff-old.json", many(2500, apps, ""))
+put("diff-new.json", many(2500, apps, "").replace('"/r7"', '"/r7/*"'))
+put("diff1k-old.json", many(1000, apps, ""))
+put("diff1k-new.json", many(1000, apps, "/*"))
+# coverage: one page a million times in a gzip sitemap (about 143 KB); 500 app IDs.
+page = "<url><loc>https://soarstarter.com/p</loc></url>"
+put("sitemap.xml.gz", gzip.compress(('<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' + page * 1000000 + "</urlset>").encode(), 9))
+put("site.json", doc([{"/": "/p"}]))
+put("site500.json", json.dumps({"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.a%d" % i], "components": [{"/": "/p%d" % i}]} for i in range(500)]}}))
+put("small.xml", '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' + "".join("<url><loc>https://soarstarter.com/p%d</loc></url>" % i for i in range(500)) + "</urlset>")
+# .ipa: a member path 16,000 directories deep; an executable of 1 GiB of zeros (deflated).
+with zipfile.ZipFile(f"{w}/deep.ipa", "w") as z:
+    z.writestr("Payload/A.app/Info.plist", plistlib.dumps({"CFBundleExecutable": "A", "CFBundleIdentifier": "com.example.app"}))
+    z.writestr("Payload/A.app/" + "d/" * 16000 + "x", b"x")
+with zipfile.ZipFile(f"{w}/zeros.ipa", "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("Payload/A.app/Info.plist", plistlib.dumps({"CFBundleExecutable": "A", "CFBundleIdentifier": "com.example.app"}))
+    with z.open("Payload/A.app/A", "w", force_zip64=True) as f:
+        # A thin arm64 Mach-O whose LC_CODE_SIGNATURE points 1 GiB in, zeros up to it.
+        head = struct.pack("<IiiIIIII", 0xFEEDFACF, 0x0100000C, 0, 2, 1, 16, 0, 0) + struct.pack("<IIII", 0x1D, 16, 1 << 30, 12)
+        f.write(head)
+        block = bytes(1 << 20)
+        f.write(bytes((1 << 20) - len(head)))
+        for _ in range(1023): f.write(block)
+        f.write(struct.pack(">III", 0xFADE0CC0, 12, 0))
+PY
+
+net=(--connect-to ::127.0.0.1:9 --timeout 2 --cdn-base https://cdn.invalid)
+# One row: label, CPU seconds limit, MB limit, output bytes limit, then -- and the arguments.
+# The format is $f; standard input $input (else nothing).
+measure22() { # binary args...
+    local b=$1; shift
+    /usr/bin/time -f "%e %M %U %S" -o "$work/t" timeout 120 "$b" "$@" > "$work/out" 2>/dev/null < "${input:-/dev/null}" || true
+    read -r s k u y < <(tail -n 1 "$work/t")
+    echo "$s $((k / 1024)) $(awk "BEGIN{print $u + $y}") $(stat -c %s "$work/out")"
+}
+printf "\n%-40s %-8s %28s %28s   %s\n" "issue 22: input" "format" "aasa-check (wall CPU RSS out)" "${baseline:+baseline}" "guarantee (CPU, RSS, output)"
+row22() { # label format cpu-limit mb-limit out-limit -- args...
+    local label=$1 f=$2 slimit=$3 mlimit=$4 olimit=$5; shift 6
+    read -r s m c o < <(measure22 "$bin" "$@")
+    local verdict=MET
+    awk "BEGIN{exit !($c > $slimit || $m > $mlimit || $o > $olimit)}" && verdict=MISSED
+    local base=""
+    if [ -n "$baseline" ]; then
+        read -r bs bm bc bo < <(measure22 "$baseline" "$@")
+        base=$(printf "%6.2f %6.2f s %5d MB %10d B" "$bs" "$bc" "$bm" "$bo")
+    fi
+    printf "%-40s %-8s %6.2f %6.2f s %5d MB %10d B %28s   < %s s, %s MB, %s B: %s\n" "$label" "$f" "$s" "$c" "$m" "$o" "$base" "$slimit" "$mlimit" "$olimit" "$verdict"
+    last_rss=$m last_out=$o
+}
+size() { stat -c %s "$1"; }
+cap() { echo $((16 * $1 + 262144)); } # output limit: 16 x the input + 256 KiB
+for f in "${formats[@]}"; do
+    row22 "entitlements: 50,000 domains, binary" "$f" 10 256 "$(cap "$(size "$w22/ent50k.bplist")")" -- entitlements "$w22/ent50k.bplist" --app-id "ABCDE12345.com.example.app" "${net[@]}" --format "$f"
+    row22 "entitlements: 50,000 domains, XML" "$f" 10 256 "$(cap "$(size "$w22/ent50k.xml")")" -- entitlements "$w22/ent50k.xml" --app-id "ABCDE12345.com.example.app" "${net[@]}" --format "$f"
+done
+# Fan-out: the domains fetched (AASA101 or AASA504 for each, no network) at most --max-domains.
+fetched() { # binary file
+    "$1" entitlements "$2" --app-id ABCDE12345.com.example.app "${net[@]}" --format jsonl 2>/dev/null \
+        | python3 -c 'import json,sys; print(len({d.get("target") for r in map(json.loads, sys.stdin) for d in r.get("diagnostics", []) if d.get("code") in ("AASA101", "AASA504")}))' || echo 0
+}
+for kind in bplist xml; do
+    n=$(fetched "$bin" "$w22/ent50k.$kind"); v=MET; [ "$n" -le 1000 ] || v=MISSED
+    printf "%-40s %-8s %28s %28s   <= 1000 (--max-domains default): %s\n" "entitlements ($kind): domains fetched" "jsonl" "$n" "${baseline:+$(fetched "$baseline" "$w22/ent50k.$kind")}" "$v"
+done
+for f in "${formats[@]}"; do
+    input=$w22/wild.json row22 "validate -: 1.7 MB wildcard rules" "$f" 4 256 "$(cap "$(size "$w22/wild.json")")" -- validate - --format "$f"
+    input=$w22/dead.json row22 "validate -: 25,000 dead rules" "$f" 4 256 "$(cap "$(size "$w22/dead.json")")" -- validate - --format "$f"
+done
+for f in "${formats[@]}"; do
+    row22 "check --domains: 2,000 domains" "$f" 60 256 $((2000 * 16384)) -- check --domains "$w22/d2k.txt" --max-domains 20000 --no-cdn --concurrency 64 "${net[@]}" --format "$f"
+    small=$last_rss
+    row22 "check --domains: 20,000 domains" "$f" 300 256 $((20000 * 16384)) -- check --domains "$w22/d20k.txt" --max-domains 20000 --no-cdn --concurrency 64 "${net[@]}" --format "$f"
+    v=MET; [ "$last_rss" -le $((small + 32)) ] || v=MISSED
+    printf "%-40s %-8s %21d MB more %28s   <= 32 MB more: %s\n" "check --domains: 2,000 -> 20,000" "$f" $((last_rss - small)) "" "$v"
+    row22 "check --domains: 20,000 (default limit)" "$f" 60 256 $((1000 * 16384 + 262144)) -- check --domains "$w22/d20k.txt" --no-cdn --concurrency 64 "${net[@]}" --format "$f"
+done
+for f in "${formats[@]}"; do
+    row22 "diff: 2,500 rules x 20 apps, --app-id" "$f" 2 256 "$(cap "$(size "$w22/diff-new.json")")" -- diff "$w22/diff-old.json" "$w22/diff-new.json" --app-id ABCDE12345.com.example.app3 --format "$f"
+    row22 "diff: 2,500 rules x 20 apps" "$f" 10 256 "$(cap "$(size "$w22/diff-new.json")")" -- diff "$w22/diff-old.json" "$w22/diff-new.json" --format "$f"
+    row22 "diff: 1,000 changes x 20 apps" "$f" 10 256 "$(cap "$(size "$w22/diff1k-new.json")")" -- diff "$w22/diff1k-old.json" "$w22/diff1k-new.json" --format "$f"
+done
+for f in "${formats[@]}"; do
+    row22 "coverage: 1M repeats of a page (gzip)" "$f" 20 256 "$(cap "$(size "$w22/sitemap.xml.gz")")" -- coverage "$w22/site.json" --domain soarstarter.com --sitemap "$w22/sitemap.xml.gz" --format "$f"
+    lim=$(cap "$(size "$w22/site500.json")"); [ "$f" = markdown ] && lim=65536
+    row22 "coverage: 500 app IDs" "$f" 10 256 "$lim" -- coverage "$w22/site500.json" --domain soarstarter.com --sitemap "$w22/small.xml" --format "$f"
+done
+for f in "${formats[@]}"; do
+    row22 "entitlements: .ipa, path 16,000 dirs deep" "$f" 2 256 "$(cap "$(size "$w22/deep.ipa")")" -- entitlements "$w22/deep.ipa" --app-id ABCDE12345.com.example.app "${net[@]}" --format "$f"
+    row22 "entitlements: .ipa, 1 GiB of zeros" "$f" 4 256 "$(cap "$(size "$w22/zeros.ipa")")" -- entitlements "$w22/zeros.ipa" --app-id ABCDE12345.com.example.app "${net[@]}" --format "$f"
+done

@@ -40,6 +40,8 @@ final class DomainList: Sendable {
         var duplicates = 0
         var otherShards = 0
         var resumed = 0
+        /// Domains past the run's ``DomainLimit``: counted, not handed out (nor remembered).
+        var overLimit = 0
 
         mutating func close() {
             if let fd { _ = systemClose(fd) }
@@ -50,6 +52,7 @@ final class DomainList: Sendable {
 
     private let shard: Shard?
     private let resume: ResumeLog?
+    private let limit: DomainLimit
     private let state: Mutex<State>
 
     /// Most reasons kept for entries that are not domains; the others are only counted.
@@ -70,13 +73,27 @@ final class DomainList: Sendable {
     var duplicates: Int { state.withLock { $0.duplicates } }
     var otherShards: Int { state.withLock { $0.otherShards } }
     var resumed: Int { state.withLock { $0.resumed } }
+    /// Domains past `--max-domains` (``DomainLimit``): not checked, only counted. The list is
+    /// still read to its end to count them (a regular file, or standard input).
+    var overLimit: Int { state.withLock { $0.overLimit } }
+
+    /// AASA117 when domains past `--max-domains` were left out, once the list is done.
+    var limitFinding: Diagnostic? {
+        let (skipped, name) = state.withLock { ($0.overLimit, $0.fileName) }
+        var d = limit.finding(skipped: skipped, from: name.map { "--domains " + $0 } ?? "the command line")
+        if let name, name != "<stdin>" { d?.file = name }
+        return d
+    }
 
     /// - Parameters:
     ///   - file: `--domains FILE`; `-` reads standard input through `console`.
+    ///   - limit: the most domains handed out; the rest are counted (``overLimit``).
     /// - Throws: ``UsageError`` when the file cannot be opened.
-    init(positionals: [String], file: String?, shard: Shard?, resume: ResumeLog?, console: Console) throws {
+    init(positionals: [String], file: String?, shard: Shard?, resume: ResumeLog?, limit: DomainLimit = DomainLimit(),
+         console: Console) throws {
         self.shard = shard
         self.resume = resume
+        self.limit = limit
         var initial = State(positionals: positionals[...])
         initial.fileName = file.map { $0 == "-" ? "<stdin>" : $0 }
         if let file, file == "-" {
@@ -122,6 +139,11 @@ final class DomainList: Sendable {
                 let key = DomainKey(target)
                 if let resume, resume.done.contains(key) {
                     s.resumed += 1
+                    continue
+                }
+                // Past the limit: counted, not checked (a repeat of a domain checked is still a repeat).
+                if s.handedOut >= limit.max, s.firstGiven[key] == nil {
+                    s.overLimit += 1
                     continue
                 }
                 // The same domain given twice is checked once, and the repeat is noted.

@@ -20,6 +20,8 @@ public enum CheckCommand: Command {
     Many domains (--domains FILE) are checked as a stream, --concurrency requests at once:
     each domain is printed as soon as it and those before it are done, in the order given,
     with progress on standard error when it is a terminal; memory stays flat however many.
+    A run fetches at most --max-domains domains (default 1,000): the others are counted in
+    one AASA117 and not fetched, so a list cannot send unbounded requests unannounced.
     For very many: --format jsonl writes one JSON object a line per domain as it is done;
     --shard K/N splits the list among machines or processes (a stable hash of each domain);
     --resume FILE goes on after a stopped run; --rate and --cdn-concurrency keep it polite.
@@ -34,8 +36,8 @@ public enum CheckCommand: Command {
         ("aasa-check example.com", "Everything between example.com and working universal links"),
         ("aasa-check example.com www.example.com --app-id ABCDE12345.com.example.app", "Several domains, and is my app in their files?"),
         ("aasa-check --json --domains domains.txt", "Many domains, machine-readable"),
-        ("aasa-check --domains top-1m.txt --format jsonl --shard 3/8 --rate 50 >> shard-3.jsonl", "The third of eight shards of a long list, one JSON object a line, 50 requests a second"),
-        ("aasa-check --domains top-1m.txt --format jsonl --shard 3/8 --rate 50 --resume shard-3.jsonl >> shard-3.jsonl", "The same shard again after it stopped: only the domains not yet recorded"),
+        ("aasa-check --domains top-1m.txt --format jsonl --shard 3/8 --max-domains 1000000 --rate 50 >> shard-3.jsonl", "The third of eight shards of a long list, one JSON object a line, 50 requests a second"),
+        ("aasa-check --domains top-1m.txt --format jsonl --shard 3/8 --max-domains 1000000 --rate 50 --resume shard-3.jsonl >> shard-3.jsonl", "The same shard again after it stopped: only the domains not yet recorded"),
         ("aasa-check staging.example.test --connect-to ::127.0.0.1:8443 --cacert ca.pem --no-cdn", "A staging server before DNS points at it"),
         ("aasa-check example.com --android", "Apple's and Android's files (apple-app-site-association and assetlinks.json)"),
         ("aasa-check example.com --platform android --json", "Android's assetlinks.json only: statements, findings and Google's dalErrorCode"),
@@ -47,11 +49,12 @@ public enum CheckCommand: Command {
         OptionSpec("--routes", value: "FILE", help: "Route list judged against each domain's served file (see `aasa-check routes --help`)."),
         OptionSpec("--entitlements", value: "FILE", help: "Entitlements, .xcent, profile, signed executable, .app, .ipa or .xcarchive: linted, each bundle's entries for each domain checked against the served file, and its app implied: routes judged for it, each domain must list it and be claimed by it (AASA621)."),
         OptionSpec("--profile", value: "FILE", help: "Provisioning profile that supplies the app ID and must grant Associated Domains."),
-    ] + AndroidOptions.specs + BuildSettingsInput.specs + NetworkOptions.specs + BatchOptions.specs
+    ] + AndroidOptions.specs + BuildSettingsInput.specs + NetworkOptions.specs + BatchOptions.specs + FanOutOptions.specs
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
         let options = try context.options(NetworkOptions.self)
         let batch = try context.options(BatchOptions.self)
+        let fanOut = try context.options(FanOutOptions.self)
         let android = try context.options(AndroidOptions.self)
         let out = context.output
         let file = arguments.value("--domains")
@@ -60,7 +63,7 @@ public enum CheckCommand: Command {
         }
         // Read as checked: a list of any length is never held whole (``DomainList``).
         let list = try DomainList(positionals: arguments.positionals, file: file, shard: batch.shard,
-                                  resume: batch.resume?.log, console: context.console)
+                                  resume: batch.resume?.log, limit: fanOut.limit, console: context.console)
         let gate = try DomainGate.load(arguments, context: context)
         gate.unreadable.forEach(out.unreadable)
         // Findings about the route list and entitlement come first: they hold for every domain.
@@ -94,6 +97,8 @@ public enum CheckCommand: Command {
         })
         progress.finish()
         if let notice = redirected.notice { out.note(notice, kind: .notice) }
+        // Domains past --max-domains: one finding counts them (none was fetched).
+        if let finding = list.limitFinding { out.findings([finding]) }
         // A domain given twice is checked once; each repeat says where it was given first.
         for repeated in list.repeats { out.note(repeated, kind: .notice) }
         if list.repeatsCount > list.repeats.count {

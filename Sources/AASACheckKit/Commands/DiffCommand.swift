@@ -70,7 +70,8 @@ public enum DiffCommand: Command {
         }
         out.subject(new.decidingLabel, kind: .domainFile)
 
-        let diff = DocumentDiff(old: oldCompiled, new: newCompiled)
+        // Only the apps asked for are compared (issue 22: not every app, then filtered).
+        let diff = DocumentDiff(old: oldCompiled, new: newCompiled, appIDs: appIDs.isEmpty ? nil : appIDs)
         func wanted(_ appID: String) -> Bool {
             appIDs.isEmpty || appIDs.contains { AppIdentity.canonical($0) == AppIdentity.canonical(appID) }
         }

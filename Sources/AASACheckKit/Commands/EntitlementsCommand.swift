@@ -44,7 +44,8 @@ public enum EntitlementsCommand: Command {
     appclips entry is satisfied by its App Clip's ID); a *.example.com entry is served by
     example.com's file, and ?mode=developer domains bypass Apple's CDN, so only their origin
     file is fetched. Each domain is fetched and judged as `aasa-check DOMAIN` does (hosting,
-    file, CDN copy). --domain-file HOST=FILE uses a local file as HOST's instead (check before
+    file, CDN copy), at most --max-domains of them (default 1,000; the rest are counted in one
+    AASA117, not fetched). --domain-file HOST=FILE uses a local file as HOST's instead (check before
     you deploy).
 
     An unreadable FILE (malformed property list, truncated profile, broken executable or
@@ -65,7 +66,7 @@ public enum EntitlementsCommand: Command {
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) the domains must list; repeatable. Default: from the profile, or the signed one."),
         OptionSpec("--profile", value: "FILE", help: "Provisioning profile that supplies the app ID and must grant Associated Domains."),
         OptionSpec("--domain-file", value: "HOST=FILE", repeatable: true, help: "Use a local file as HOST's apple-app-site-association instead of fetching it; repeatable."),
-    ] + BuildSettingsInput.specs + NetworkOptions.specs
+    ] + BuildSettingsInput.specs + NetworkOptions.specs + FanOutOptions.specs
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
         guard !arguments.positionals.isEmpty else {
@@ -128,6 +129,15 @@ public enum EntitlementsCommand: Command {
                     out.unreadable(error.message, subject: path)
                 }
             }
+            // At most --max-domains hosts are fetched: the entitlement was linted offline
+            // above, and the hosts past the limit are counted in one AASA117.
+            let limit = try context.options(FanOutOptions.self).limit
+            let (fetched, skipped) = limit.split(toFetch)
+            toFetch = fetched
+            if var finding = limit.finding(skipped: skipped, from: "the associated-domains entitlement") {
+                finding.source = .entitlements
+                diagnostics.append(finding)
+            }
             if !toFetch.isEmpty {
                 let options = try NetworkOptions.parse(arguments)
                 var redirected = RedirectedHosts()
@@ -152,7 +162,8 @@ public enum EntitlementsCommand: Command {
             clipNotices += crossCheck.clipNotices
             diagnostics += flow.copyLag(origins: documents, copies: copies)
         }
-        for host in domainFiles.keys.sorted() where !plan.contains(where: { $0.host == host }) {
+        let planned = Set(plan.map(\.host))
+        for host in domainFiles.keys.sorted() where !planned.contains(host) {
             notes.append("--domain-file \(host): no entitlement entry checked against a file uses this host; ignored")
         }
 

@@ -176,10 +176,12 @@ struct EntitlementsFlow {
     /// its CDN copy needed when any entry for it is in normal mode.
     var plan: [DomainFileRequest] {
         var out: [DomainFileRequest] = []
+        var index: [String: Int] = [:]
         for request in withAppID.map({ EntitlementCrossCheck.plan($0.report.entries) }).joined() {
-            if let i = out.firstIndex(where: { $0.host == request.host }) {
+            if let i = index[request.host] {
                 out[i].checkCDN = out[i].checkCDN || request.checkCDN
             } else {
+                index[request.host] = out.count
                 out.append(request)
             }
         }

@@ -22,6 +22,7 @@ extension CodeDoc {
         .aasa113,
         .aasa114,
         .aasa116,
+        .aasa117,
         .aasa201,
         .aasa202,
         .aasa203,

@@ -221,8 +221,11 @@ public struct DocumentDiff: Sendable {
 
     /// Compares two documents compiled already (issue 16: a run compiles each file once, e.g.
     /// ``ValidationResult/compiled``, and shares it with its matching and route judging).
-    public init(old: CompiledDocument, new: CompiledDocument, limits: DiffLimits = .default) {
-        let comparison = DocumentComparer(old: old, new: new, limits: limits).run()
+    /// - Parameter appIDs: when given, only these apps' changes are compared and reported
+    ///   (compared as the system does: App ID prefix in any case); `nil` for every app.
+    public init(old: CompiledDocument, new: CompiledDocument, limits: DiffLimits = .default, appIDs: [String]? = nil) {
+        let comparison = DocumentComparer(old: old, new: new, limits: limits,
+                                          only: appIDs.map { Set($0.map(AppIdentity.canonical)) }).run()
         changes = comparison.changes
         incomplete = comparison.incomplete
     }
@@ -340,11 +343,14 @@ struct DocumentComparer {
     let limits: DiffLimits
     let oldMatcher: DocumentMatcher
     let newMatcher: DocumentMatcher
+    /// The apps compared (canonical), `nil` for all.
+    let only: Set<String>?
 
-    init(old: CompiledDocument, new: CompiledDocument, limits: DiffLimits) {
+    init(old: CompiledDocument, new: CompiledDocument, limits: DiffLimits, only: Set<String>? = nil) {
         self.old = old.document
         self.new = new.document
         self.limits = limits
+        self.only = only
         oldMatcher = DocumentMatcher(compiled: old)
         newMatcher = DocumentMatcher(compiled: new)
     }
@@ -352,13 +358,25 @@ struct DocumentComparer {
     func run() -> (changes: [DocumentChange], incomplete: [IncompleteComparison]) {
         var changes: [DocumentChange] = []
         var incomplete: [IncompleteComparison] = []
-        changes += appIDChanges()
-        // Apps listed in applinks on both sides, in NEW's order.
+        changes += appIDChanges().filter { only?.contains(AppIdentity.canonical($0.appID)) ?? true }
+        // Apps listed in applinks on both sides, in NEW's order. Apps whose rules come from the
+        // same entries on both sides share one comparison (issue 22: 20 app IDs of one entry
+        // are compared once, not 20 times).
         let oldIDs = Set(oldMatcher.appIDs.map(AppIdentity.canonical))
+        var compared: [EntryPair: RuleListDiff.Result] = [:]
         for appID in newMatcher.appIDs where oldIDs.contains(AppIdentity.canonical(appID)) {
+            if let only, !only.contains(AppIdentity.canonical(appID)) { continue }
             guard let o = oldMatcher.entry(for: appID), let n = newMatcher.entry(for: appID) else { continue }
-            var result = RuleListDiff.compare(RuleListSide(o), RuleListSide(n), limits: limits, matcher: newMatcher)
-            result.incomplete = RuleListDiff.merged(result.incomplete)
+            let pair = EntryPair(old: o.entry.index, new: n.entry.index)
+            let result: RuleListDiff.Result
+            if let known = compared[pair] {
+                result = known
+            } else {
+                var fresh = RuleListDiff.compare(RuleListSide(o), RuleListSide(n), limits: limits, matcher: newMatcher)
+                fresh.incomplete = RuleListDiff.merged(fresh.incomplete)
+                compared[pair] = fresh
+                result = fresh
+            }
             var mine: [DocumentChange] = result.changes.map { outcome in
                 DocumentChange(kind: .decision, service: .applinks, appID: appID,
                                from: .decision(outcome.oldDecision), to: .decision(outcome.newDecision),
@@ -374,6 +392,12 @@ struct DocumentComparer {
             }
         }
         return (changes, incomplete)
+    }
+
+    /// The `details` entries an app's rules come from, in OLD and in NEW.
+    struct EntryPair: Hashable {
+        var old: Int
+        var new: Int
     }
 
     func location(_ entry: CompiledEntry, _ position: Int) -> RuleLocation {
