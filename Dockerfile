@@ -2,7 +2,8 @@
 #
 # UNTESTED here: the machine aasa-check is developed and tested on has no Docker engine. The
 # tarball it installs is tested (scripts/test-dist.sh); this file only adds what a Debian slim
-# image lacks for it: libcurl, libxml2 and the CA certificates (zlib, which reads zip archives and
+# image lacks for it: libcurl (which brings libpsl, the Public Suffix List passkeys' related
+# origins are counted with), libxml2 and the CA certificates (zlib, which reads zip archives and
 # gzip sitemaps, is in the base image).
 #
 #   scripts/release.sh                          # makes dist/aasa-check-VERSION-linux-ARCH.tar.gz

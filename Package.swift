@@ -12,7 +12,11 @@ let package = Package(
         .executable(name: "aasa-check", targets: ["aasa-check"]),
     ],
     targets: [
-        .target(name: "AASACore"),
+        // libpsl (Debian libpsl-dev) answers registrable domains from the Public Suffix List
+        // compiled into the library (no file is read): the label budget of WebAuthn's related
+        // origins and the RP ID's public-suffix check (webauthn-reference.md §3.4, §4).
+        .systemLibrary(name: "CPSL", pkgConfig: "libpsl", providers: [.apt(["libpsl-dev"]), .brew(["libpsl"])]),
+        .target(name: "AASACore", dependencies: ["CPSL"]),
         // SplitMix64, the deterministic generator of the benchmarks and the tests (not shipped).
         .target(name: "SplitMix"),
         // libcurl from Debian's libcurl4-openssl-dev; the header holds tiny

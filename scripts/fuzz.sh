@@ -46,17 +46,17 @@ fi
 # targets that read archives.
 sources=$(find Sources/AASACore -name '*.swift' | sort)
 artifacts=$(find Sources/AASAArtifacts -name '*.swift' | sort)
-cmodules=(-I Sources/CZlib -I Sources/CCrypto)
+cmodules=(-I Sources/CZlib -I Sources/CCrypto -I Sources/CPSL)
 harness=$(ls fuzz/Entry.swift fuzz/targets/*.swift Tests/AASACoreTests/Reference/*.swift)
 bin=$out/aasa-fuzz
-lib_stamp=$(cat $sources $artifacts Sources/CZlib/shim.h | sha1sum | cut -c1-16)
+lib_stamp=$(cat $sources $artifacts Sources/CZlib/shim.h Sources/CPSL/shim.h | sha1sum | cut -c1-16)
 if [ ! -f "$out/lib/libAASACore.a" ] || [ "$(cat "$out/lib.stamp" 2>/dev/null)" != "$lib_stamp" ]; then
     echo "fuzz: building AASACore with -sanitize=fuzzer,address…" >&2
     rm -rf "$out/lib" "$bin" && mkdir -p "$out/lib"
     # shellcheck disable=SC2086
     nice swiftc -parse-as-library -module-name AASACore -emit-library -static -O -enable-testing \
         -sanitize=fuzzer,address -emit-module -emit-module-path "$out/lib/AASACore.swiftmodule" \
-        -o "$out/lib/libAASACore.a" $sources
+        -I Sources/CPSL -o "$out/lib/libAASACore.a" $sources
     # shellcheck disable=SC2086
     nice swiftc -parse-as-library -module-name AASAArtifacts -emit-library -static -O \
         -sanitize=fuzzer,address -I "$out/lib" "${cmodules[@]}" -emit-module \
@@ -75,7 +75,7 @@ if [ ! -x "$bin" ] || [ "$(cat "$out/stamp" 2>/dev/null)" != "$stamp" ]; then
     rm -f "$bin"
     # shellcheck disable=SC2086
     nice swiftc -parse-as-library -O -sanitize=fuzzer,address -I "$out/lib" "${cmodules[@]}" -L "$out/lib" \
-        -lAASAArtifacts -lAASACore -lz -lcrypto -o "$bin" $harness "$out/Registry.swift" 2>&1 | grep -v "ld.gold: warning: Cannot export local symbol" >&2 || true
+        -lAASAArtifacts -lAASACore -lz -lcrypto -lpsl -o "$bin" $harness "$out/Registry.swift" 2>&1 | grep -v "ld.gold: warning: Cannot export local symbol" >&2 || true
     [ -x "$bin" ] || { echo "fuzz: the build failed" >&2; exit 1; }
     echo "$stamp" > "$out/stamp"
 fi

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages aasa-check builds and tests with, when missing:
-# libcurl4-openssl-dev (the HTTP layer), zlib1g-dev (zip archives: .ipa, .apk, .aab; gzip
+# libcurl4-openssl-dev (the HTTP layer), libpsl-dev (the Public Suffix List for passkeys'
+# related origins), zlib1g-dev (zip archives: .ipa, .apk, .aab; gzip
 # sitemaps), libssl-dev (libcrypto's hashes for code signatures), pkg-config, openssl and
 # nginx-light (the local HTTPS test harness), shellcheck (scripts/test-dist.sh), chromium
 # (headless, renders the HTML report in its test; python3 reads the page and the screenshot),
@@ -13,6 +14,8 @@
 set -euo pipefail
 need=()
 dpkg -s libcurl4-openssl-dev >/dev/null 2>&1 || need+=(libcurl4-openssl-dev)
+# Registrable domains (WebAuthn's label budget) from the list compiled into libpsl.
+dpkg -s libpsl-dev >/dev/null 2>&1 || need+=(libpsl-dev)
 # Zip archives and gzip files are read with zlib; code signatures' hashes are computed with libcrypto.
 dpkg -s zlib1g-dev >/dev/null 2>&1 || need+=(zlib1g-dev)
 dpkg -s libssl-dev >/dev/null 2>&1 || need+=(libssl-dev)

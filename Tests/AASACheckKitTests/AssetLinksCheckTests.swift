@@ -158,7 +158,7 @@ struct AssetLinksKindTests {
     }
 
     @Test func isRegisteredAfterApples() {
-        #expect(DocumentKinds.all.map { $0.id } == ["aasa", "assetlinks"])
+        #expect(DocumentKinds.all.map { $0.id } == ["aasa", "assetlinks", "webauthn"])
         #expect(DocumentKinds.kind("assetlinks")?.id == "assetlinks")
         #expect(DocumentKinds.recognize(Array("[]".utf8), name: nil).id == "assetlinks")
         #expect(DocumentKinds.recognize(Array("{}".utf8), name: nil).id == "aasa")

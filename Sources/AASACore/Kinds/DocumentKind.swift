@@ -158,6 +158,7 @@ public enum DocumentKinds {
     public static let all: [any DocumentKind.Type] = [
         AppleSiteAssociation.self,
         AssetLinksKind.self,
+        WebAuthnKind.self,
     ]
 
     /// The kind of `id` (`aasa`, `assetlinks`, `webauthn`), or `nil`.
