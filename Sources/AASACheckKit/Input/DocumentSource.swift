@@ -33,6 +33,11 @@ public struct LoadedDocument: Sendable {
     public var refusal: Diagnostic?
     /// Which copy decides and why, for the report.
     public var notice: String?
+    /// The document kind read (``AppleSiteAssociation`` or ``AssetLinksKind``).
+    public var kind: any DocumentKind.Type = AppleSiteAssociation.self
+    /// For Android's kind: the statement list after includes (a local file's includes are
+    /// listed, not fetched).
+    public var statementList: ResolvedStatementList?
 
     /// ``compiled``'s document.
     public var document: AASADocument? { compiled?.document }
@@ -96,7 +101,11 @@ public enum DocumentSource {
     ///     SOURCE: `match`, `routes`, `coverage`); `diff` applies it to whichever side is a domain.
     /// - Throws: ``UsageError`` when the file cannot be read, SOURCE is neither a file nor a
     ///   domain name, or `--origin` is given for the local SOURCE of a one-SOURCE command.
+    ///   - kind: the kind to read; `nil` is Apple's file, unless `recognizes` is set and
+    ///     SOURCE is a local file: then its content and name say (``DocumentKinds/recognize(_:name:)``).
+    ///   - recognizes: whether a local file's kind is recognised (commands that read both kinds).
     public static func load(_ source: String, domain: String?, origin: Bool, originOnlyForDomains: Bool = true,
+                            kind: (any DocumentKind.Type)? = nil, recognizes: Bool = false,
                             network: NetworkOptions, console: Console) throws -> LoadedDocument {
         let domain = domain?.lowercased()
         if source == "-" || FileManager.default.fileExists(atPath: source) {
@@ -105,6 +114,10 @@ public enum DocumentSource {
             }
             let input = try InputFile.read(source, limit: Validator.parseLimit, kind: .domainFile, console: console)
             let label = source == "-" ? "<stdin>" : source
+            let recognized = recognizes ? DocumentKinds.recognize(input.bytes, name: source == "-" ? nil : source) : AppleSiteAssociation.self
+            if (kind ?? recognized) == AssetLinksKind.self {
+                return statementList(input.bytes, label: label, domain: domain)
+            }
             let result = input.validated(domain: domain)
             return LoadedDocument(label: label, host: domain, validation: result, bytes: input.bytes,
                                   diagnostics: result.diagnostics.attributed(target: domain ?? label, source: .file, file: label),
@@ -117,7 +130,42 @@ public enum DocumentSource {
         guard let target = try? CheckTarget.parse(source), target.host.contains(".") || target.host == "localhost" else {
             throw UsageError("\(SafeText.escape(source)): no such file, and not a domain name")
         }
+        if kind == AssetLinksKind.self {
+            if origin { throw UsageError("--origin chooses between the copies of Apple's file; Android reads assetlinks.json from the origin only") }
+            return try loadStatementList(target, network: network)
+        }
         return try loadDomain(target, origin: origin, network: network)
+    }
+
+    /// A local `assetlinks.json`, validated as `validate` does (``AssetLinksValidator``); its
+    /// includes are listed, not fetched. `domain` is the site it is served for.
+    static func statementList(_ bytes: [UInt8], label: String, domain: String?) -> LoadedDocument {
+        let site = domain.map { AssetLinksSite(scheme: "https", host: $0) }
+        let validation = AssetLinksValidator.validate(bytes, site: site, name: label)
+        var loaded = LoadedDocument(label: label, host: domain, validation: nil, bytes: bytes,
+                                    diagnostics: validation.diagnostics.attributed(target: domain ?? label, source: .file, file: label))
+        loaded.kind = AssetLinksKind.self
+        loaded.statementList = validation.resolved
+        return loaded
+    }
+
+    /// A domain's `assetlinks.json` fetched as `check --platform android` fetches it (the file,
+    /// its fully qualified twin, robots.txt, the includes), with the same findings.
+    /// - Throws: ``UsageError`` when nothing could be fetched at all.
+    static func loadStatementList(_ target: CheckTarget, network: NetworkOptions) throws -> LoadedDocument {
+        guard let outcome = DomainCheck.run([target], options: network, kinds: [AssetLinksKind.self]).first,
+              let list = outcome.statementList else {
+            throw UsageError("\(SafeText.escape(target.input)): nothing was fetched")
+        }
+        let label = AssetLinksKind.fileLabel(for: target.host)
+        var loaded = LoadedDocument(label: label, host: target.host, validation: nil, bytes: list.records.first?.body ?? [],
+                                    diagnostics: outcome.diagnostics, fetches: outcome.fetches, decidedBy: .origin)
+        loaded.kind = AssetLinksKind.self
+        loaded.statementList = list
+        var redirected = RedirectedHosts()
+        redirected.note(target.host, network)
+        loaded.notice = redirected.notice
+        return loaded
     }
 
     /// Fetches a domain's file as `check` does, and Apple's CDN copy unless `origin` is set or

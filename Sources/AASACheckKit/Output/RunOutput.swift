@@ -158,6 +158,12 @@ public final class RunOutput {
 
     public func entitlements(_ report: EntitlementsReport) { renderer.entitlements(report) }
 
+    /// A statement list read by `validate` or `match` (JSON `statements`).
+    public func statements(_ listing: StatementListing) { renderer.statements(listing) }
+
+    /// `match --relation`: the answers to Google's check question (JSON `links`).
+    public func links(_ answers: [LinkAnswer]) { renderer.links(answers) }
+
     /// Whether the format shows every page of `coverage` (so they are worth making).
     public var showsEveryPage: Bool { type(of: renderer).showsEveryPage }
 

@@ -103,6 +103,10 @@ public final class HTMLRenderer: Renderer {
         folded.map { "<p>\($0.count) more \(HTMLPage.text($0.severity.rawValue))[\($0.code)] findings not listed (the first \(RunOutput.findingsPerKind) are).</p>\n" }.joined()
     }
 
+    public func statements(_ listing: StatementListing) { leftOut.add(.statement, listing.statements.count) }
+
+    public func links(_ answers: [LinkAnswer]) { leftOut.add(.link, answers.count) }
+
     public func rules(_ table: RuleTable) { section(table.subject).rules = table }
 
     public func fetches(_ list: [Fetch]) { fetches += list }

@@ -86,7 +86,7 @@ public final class JSONLinesRenderer: Renderer {
         ]
         if !report.suppressed.isEmpty { members.append(("ignored", .array(report.suppressed.map(JSONRenderer.json)))) }
         if !report.folded.isEmpty { members.append(("folded", .array(report.folded.map(JSONRenderer.json)))) }
-        if !report.statements.isEmpty { members.append(("statements", .array(report.statements.map(JSONRenderer.json)))) }
+        if !report.statements.isEmpty { members.append(("statements", .array(report.statements.map { JSONRenderer.json($0) }))) }
         return .object(members)
     }
 
@@ -142,6 +142,10 @@ public final class JSONLinesRenderer: Renderer {
     // Results of other commands than `check` and `coverage`, counted if given.
     public func decisions(_ decisions: [MatchResult], for url: String) { leftOut.add(.decision, decisions.count) }
     public func route(_ verdict: RouteVerdict) { leftOut.add(.route) }
+    public func statements(_ listing: StatementListing) { leftOut.add(.statement, listing.statements.count) }
+
+    public func links(_ answers: [LinkAnswer]) { leftOut.add(.link, answers.count) }
+
     public func rules(_ table: RuleTable) { leftOut.add(.rules) }
     public func diff(_ report: DiffReport) { leftOut.add(.change, report.changes.count + report.routes.count) }
     public func documentation(_ docs: [CodeDoc], listing: Bool) { leftOut.add(.documentation, docs.count) }

@@ -139,6 +139,10 @@ public final class JUnitRenderer: Renderer {
 
     public func decisions(_ decisions: [MatchResult], for url: String) { leftOut.add(.decision, decisions.count) }
 
+    public func statements(_ listing: StatementListing) { leftOut.add(.statement, listing.statements.count) }
+
+    public func links(_ answers: [LinkAnswer]) { leftOut.add(.link, answers.count) }
+
     public func rules(_ table: RuleTable) { leftOut.add(.rules) }
 
     public func page(_ page: PageDecisions) { leftOut.add(.page, page.decisions.count) }

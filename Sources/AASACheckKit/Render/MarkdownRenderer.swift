@@ -140,6 +140,10 @@ public final class MarkdownRenderer: Renderer {
     /// Requests are counted in the closing line; the html and json reports list them.
     public func fetches(_ fetches: [Fetch]) { leftOut.add(.fetch, fetches.count) }
 
+    public func statements(_ listing: StatementListing) { leftOut.add(.statement, listing.statements.count) }
+
+    public func links(_ answers: [LinkAnswer]) { leftOut.add(.link, answers.count) }
+
     public func rules(_ table: RuleTable) { leftOut.add(.rules) }
 
     public func page(_ page: PageDecisions) { leftOut.add(.page, page.decisions.count) }

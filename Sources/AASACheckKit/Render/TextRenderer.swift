@@ -69,6 +69,25 @@ public final class TextRenderer: Renderer {
     }
 
     /// Not asked for (``Renderer/showsRules`` is false); counted if given.
+    public func statements(_ listing: StatementListing) {
+        guard !run.quiet, !listing.statements.isEmpty else { return }
+        sink.write(listing.statements.map { SafeText.value(listing.subject) + ": grants " + Self.line($0) + "\n" }.joined())
+    }
+
+    public func links(_ answers: [LinkAnswer]) {
+        var out = ""
+        for a in answers {
+            let target: String
+            switch a.target {
+            case .web(let site): target = "web " + site.origin
+            case .androidApp(let p, let f): target = "android_app " + SafeText.escape(p, limit: 120) + " " + f
+            }
+            out += (a.linked ? style.green("linked    ") : style.red("not linked")) + " " + SafeText.escape(a.sourceName ?? a.source.description, limit: 200)
+                + " " + (a.linked ? "grants" : "does not grant") + " " + SafeText.escape(a.relation, limit: 120) + " to " + target + "\n"
+        }
+        sink.write(out)
+    }
+
     public func rules(_ table: RuleTable) { leftOut.add(.rules) }
 
     /// Not asked for (``Renderer/showsEveryPage`` is false): the tables count the pages.
