@@ -207,7 +207,7 @@ for f in "${formats[@]}"; do
 done
 # Fan-out: the domains fetched (AASA101 or AASA504 for each, no network) at most --max-domains.
 fetched() { # binary file
-    "$1" entitlements "$2" --app-id ABCDE12345.com.example.app "${net[@]}" --format json 2>/dev/null \
+    { "$1" entitlements "$2" --app-id ABCDE12345.com.example.app "${net[@]}" --format json 2>/dev/null || true; } \
         | python3 -c 'import json,sys; print(len({d.get("target") for d in json.load(sys.stdin).get("diagnostics", []) if d.get("code") in ("AASA101", "AASA504")}))' || echo 0
 }
 for kind in bplist xml; do
