@@ -76,6 +76,7 @@ public enum AASACheck {
         CoverageCommand.self,
         ExplainCommand.self,
         EntitlementsCommand.self,
+        PasskeysCommand.self,
     ]
 
     /// Runs the program with `arguments` (without the program name).

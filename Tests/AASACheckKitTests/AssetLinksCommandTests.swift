@@ -175,4 +175,33 @@ struct AssetLinksCommandTests {
         #expect(try q.codes().contains("DAL111"))
         #expect(q.status == 1)
     }
+
+    /// `diff` of two statement lists: the edit → the codes, and the exit status with --fail-on warning.
+    @Test(arguments: [
+        ("", [String](), Int32(0)),
+        ("drop-product", ["DAL801"], 1),
+        ("rename", ["DAL803", "DAL804"], 1),
+        ("drop-exclude", [], 0),  // exclude → no_match: both stay in the browser, no change
+    ])
+    func diffOfTwoStatementLists(edit: String, codes: [String], status: Int32) throws {
+        var text = try String(contentsOfFile: Self.good, encoding: .utf8)
+        switch edit {
+        case "drop-product": text = text.replacingOccurrences(of: #"{"/": "/product/*"},"#, with: "")
+        case "rename": text = text.replacingOccurrences(of: #""com.aasacheck.shop""#, with: #""com.aasacheck.shop2""#)
+        case "drop-exclude": text = text.replacingOccurrences(of: #"{"/": "/account/*", "exclude": true},"#, with: "")
+        default: break
+        }
+        let path = try temporaryFile(Array(text.utf8), name: "new-assetlinks.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = run(["diff", Self.good, path, "--json", "--fail-on", "warning"])
+        #expect(try r.codes() == codes)
+        #expect(r.status == status)
+        if edit == "drop-product" {
+            let d = try #require(try array(r, "diagnostics").first)
+            #expect((d["message"] as? String)?.contains("no longer opens com.aasacheck.shop: match → no_match") == true)
+            #expect(d["file"] as? String == path)
+        }
+        let plain = run(["diff", Self.good, path])
+        #expect(plain.stdout.contains(edit.isEmpty || edit == "drop-exclude" ? "no change between" : "between"))
+    }
 }

@@ -30,12 +30,14 @@ public enum DiffCommand: Command {
          "Release gate: the deployed file (Apple's CDN copy) against the one about to be deployed"),
         ("aasa-check diff old.json new.json --fail-on warning", "Fail when any URL stops opening the app"),
         ("git show main:aasa.json | aasa-check diff - aasa.json --json", "Against the committed version, JSON out"),
+        ("aasa-check diff example.com public/.well-known/assetlinks.json", "Android: statements gained and lost, URLs whose dynamic-rule decision changes (DAL801–DAL805)"),
     ]
     public static let options: [OptionSpec] = [
         OptionSpec("--routes", value: "FILE", help: "The app's route list (text or JSON), judged on both files."),
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "Only this app ID's changes; repeatable. Default: every app."),
         OptionSpec("--origin", help: "For a DOMAIN, compare the origin file instead of Apple's CDN copy."),
         OptionSpec("--domain", value: "HOST", help: "The host local files are served for (default: the DOMAIN given, else example.com)."),
+        AndroidOptions.kindSpec,
     ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" }
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
@@ -51,8 +53,17 @@ public enum DiffCommand: Command {
         let out = context.output
         // Both sides through the one loader: each is read as `validate` (a file) or `check`
         // (a domain) reads it, with the same findings.
-        let old = try context.load(oldInput, originOnlyForDomains: false)
-        let new = try context.load(newInput, originOnlyForDomains: false)
+        // A statement list on either side (recognised, or --kind) makes both Android's.
+        let forced = try AndroidOptions.kind(arguments)
+        var old = try context.load(oldInput, originOnlyForDomains: false, kind: forced, recognizes: true)
+        let new = try context.load(newInput, originOnlyForDomains: false, kind: forced ?? (old.kind == AssetLinksKind.self ? old.kind : nil),
+                                   recognizes: true)
+        if new.kind == AssetLinksKind.self && old.kind != AssetLinksKind.self {
+            old = try context.load(oldInput, originOnlyForDomains: false, kind: AssetLinksKind.self)
+        }
+        if old.kind == AssetLinksKind.self {
+            return try AndroidDiff.run(old: old, new: new, context)
+        }
         for side in [old, new] {
             out.source(side.label, side.bytes)
             if let deciding = side.deciding { out.source(deciding.label, deciding.bytes) }

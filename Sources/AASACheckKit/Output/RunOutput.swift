@@ -111,6 +111,10 @@ public final class RunOutput {
                 sources[i == 0 ? AssetLinksKind.fileLabel(for: outcome.target.host) : record.url] = record.body
             }
         }
+        if showsExcerpts, let webauthn = outcome.sections.lazy.compactMap({ $0.judgement.model as? WebAuthnDeployment }).first,
+           let last = webauthn.chain.last, last.isOK {
+            sources[WebAuthnKind.fileLabel(for: outcome.target.host)] = last.body
+        }
         var cap = Cap()
         let p = prepared(outcome.diagnostics + extra, sources: sources, cap: &cap)
         var report = DomainReport(target: outcome.target, fetches: outcome.fetches, addresses: outcome.addresses,

@@ -74,6 +74,8 @@ public final class JSONRenderer: Renderer {
     private let subjects = ArrayWriter("subjects", always: false)
     /// Android's statement lists as Google's `statements.list` returns them (cli.md `statements`).
     private let statements = ArrayWriter("statements", always: false)
+    /// `passkeys`: each web origin's verdict (cli.md `origins`).
+    private let origins = ArrayWriter("origins", always: false)
     /// `match --relation`: Google's check question answered (cli.md `links`).
     private let links = ArrayWriter("links", always: false)
     private var leftOut = LeftOut()
@@ -85,7 +87,7 @@ public final class JSONRenderer: Renderer {
     /// The arrays in the order of their keys.
     private var arrays: [ArrayWriter] {
         [diagnostics, fetches, matches, routes, entitlements, changes, routeChanges, incomplete, coverage, sitemaps, ignored, folded, notes,
-         subjects, unreadable, sections, statements, links]
+         subjects, unreadable, sections, statements, links, origins]
     }
     private var documentation: [CodeDoc]?
     /// `coverage`: the site's counts, written after the summary.
@@ -153,6 +155,15 @@ public final class JSONRenderer: Renderer {
         for v in report.routes { route(v) }
         for s in report.sections { sections.append(Self.json(s, domain: report.target.input)) }
         for s in report.statements { statements.append(Self.json(s)) }
+        for o in report.origins { origins.append(Self.json(o)) }
+    }
+
+    /// One element of `origins` (cli.md): `origin`, `accepted`, `reason`, and the labels the
+    /// related-origins procedure counted when it ran.
+    static func json(_ v: PasskeyWeb.Verdict) -> OutputJSON {
+        var members: [(String, OutputJSON)] = [("origin", .string(v.origin)), ("accepted", .bool(v.accepted)), ("reason", .string(v.reason.rawValue))]
+        if let run = v.evaluation { members.append(("labels", .array(run.labels.map { .string($0) }))) }
+        return .object(members)
     }
 
     /// One element of `statements` (cli.md): `source`, `relation`, `target` as

@@ -279,6 +279,22 @@ public final class TextRenderer: Renderer {
             for s in report.statements {
                 out += "  " + "grants".padding(toLength: width, withPad: " ", startingAt: 0) + Self.line(s) + "\n"
             }
+            for v in report.origins {
+                let reason: String
+                switch v.reason {
+                case .sameSite: reason = "same site as \(host): no file needed"
+                case .listed: reason = "listed in the webauthn file (labels \(v.evaluation?.labels.joined(separator: ", ") ?? ""))"
+                case .labelLimit: reason = "listed after the fifth label: refused"
+                case .notListed: reason = "not listed in the webauthn file: refused"
+                case .fileInvalid: reason = "needs the webauthn file, which no client can use: refused"
+                }
+                out += "  " + "origin".padding(toLength: width, withPad: " ", startingAt: 0)
+                    + SafeText.escape(v.origin) + "  " + (v.accepted ? style.bold("accepted") : style.bold("refused")) + " — " + reason + "\n"
+            }
+            if !report.serverOrigins.isEmpty {
+                out += "  " + "server".padding(toLength: width, withPad: " ", startingAt: 0)
+                    + "must accept " + report.serverOrigins.map { SafeText.escape($0) }.joined(separator: ", ") + "\n"
+            }
             if let addresses = report.addresses {
                 out += "  " + "address".padding(toLength: 8, withPad: " ", startingAt: 0)
                     + addresses.map { SafeText.escape($0) }.joined(separator: ", ") + "\n"

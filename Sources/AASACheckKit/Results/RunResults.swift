@@ -113,6 +113,10 @@ public struct DomainReport: Sendable {
     /// Android's statement list as Google's `statements.list` returns it (JSON `statements`),
     /// when Android's file was judged.
     public var statements: [ListedStatement] = []
+    /// `passkeys`: each `--web-origin`'s verdict for this RP ID (JSON `origins`, cli.md), and
+    /// the origins the relying party server must accept.
+    public var origins: [PasskeyWeb.Verdict] = []
+    public var serverOrigins: [String] = []
 
     /// `ok` or `failed`.
     public var verdict: String { exitCode == 0 ? "ok" : "failed" }
