@@ -95,23 +95,7 @@ public enum MatchCommand: Command {
             opens += results.filter { $0.decision == .match }.count
             out.decisions(results, for: url)
         }
-        if urls.isEmpty {
-            if context.console.stdinIsTerminal {
-                context.console.err("aasa-check match: reading URLs from standard input, one a line; end with Ctrl-D\n")
-            }
-            while let line = context.console.readLine() {
-                // A line is decided whole or not at all: one too long to read is refused.
-                guard !line.tooLong else {
-                    out.unreadable("<stdin>:\(line.number): the line is longer than \(LineReader.maxLine) bytes; it is not decided",
-                                   subject: "<stdin>")
-                    continue
-                }
-                let url = line.text.trimmingWhitespace
-                if !url.isEmpty && !url.hasPrefix("#") { handle(url) }
-            }
-        } else {
-            urls.forEach(handle)
-        }
+        forEachURL(urls, readingStandardInput: urls.isEmpty, context: context, handle)
         if decider != nil && appIDs.isEmpty {
             out.note("The file lists no applinks app; give --app-id to decide for one.", kind: .advice)
         }
@@ -125,5 +109,25 @@ public enum MatchCommand: Command {
         // A file Apple's systems refuse: its decisions are the file's as written, not the devices'.
         if loaded.refusal != nil { subject += " as the file is written, which devices do not read (see the note)" }
         return RunEnd(subject: subject)
+    }
+
+    /// Hands each URL to `handle`: `urls`, or with `readingStandardInput` the lines of standard
+    /// input (blank lines and `#` comments skipped; a line too long to read is refused whole,
+    /// with its number). The one reading of URLs for Apple's and Android's decisions.
+    static func forEachURL(_ urls: [String], readingStandardInput: Bool, context: CommandContext, _ handle: (String) -> Void) {
+        guard readingStandardInput else { return urls.forEach(handle) }
+        if context.console.stdinIsTerminal {
+            context.console.err("aasa-check match: reading URLs from standard input, one a line; end with Ctrl-D\n")
+        }
+        while let line = context.console.readLine() {
+            // A line is decided whole or not at all: one too long to read is refused.
+            guard !line.tooLong else {
+                context.output.unreadable("<stdin>:\(line.number): the line is longer than \(LineReader.maxLine) bytes; it is not decided",
+                                          subject: "<stdin>")
+                continue
+            }
+            let url = line.text.trimmingWhitespace
+            if !url.isEmpty && !url.hasPrefix("#") { handle(url) }
+        }
     }
 }

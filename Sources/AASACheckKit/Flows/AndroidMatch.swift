@@ -70,22 +70,7 @@ enum AndroidMatch {
             opens += results.filter { $0.decision == .match }.count
             out.decisions(results, for: url)
         }
-        if urls.isEmpty && question == nil {
-            if context.console.stdinIsTerminal {
-                context.console.err("aasa-check match: reading URLs from standard input, one a line; end with Ctrl-D\n")
-            }
-            while let line = context.console.readLine() {
-                guard !line.tooLong else {
-                    out.unreadable("<stdin>:\(line.number): the line is longer than \(LineReader.maxLine) bytes; it is not decided",
-                                   subject: "<stdin>")
-                    continue
-                }
-                let url = line.text.trimmingWhitespace
-                if !url.isEmpty && !url.hasPrefix("#") { handle(url) }
-            }
-        } else {
-            urls.forEach(handle)
-        }
+        MatchCommand.forEachURL(urls, readingStandardInput: urls.isEmpty && question == nil, context: context, handle)
         if packages.isEmpty && (!urls.isEmpty || question == nil) {
             out.note("The file verifies no Android app for App Links (no statement grants delegate_permission/common.handle_all_urls); give --package to decide for one.", kind: .advice)
         }
