@@ -129,6 +129,17 @@ generate_sites() {
     cp "$FIXTURES/harness/assetlinks-more.json" "$sites/links.aasa.test/more-links.json"
     cp "$FIXTURES/harness/assetlinks-more.json" "$sites/links.aasa.test/insecure-links.json"
     printf 'User-agent: *\nDisallow: /.well-known/\n' > "$sites/links.aasa.test/robots.txt"
+    # Passkeys (issue 24): passkeys.aasa.test has the shop in webcredentials, both Android
+    # relations and a webauthn file of six labels; passkeys-broken.aasa.test lists another app in
+    # webcredentials, has handle_all_urls only and "related_origins" in place of "origins".
+    local wa=.well-known/webauthn
+    mkdir -p "$sites/passkeys.aasa.test/.well-known" "$sites/passkeys-broken.aasa.test/.well-known"
+    cp "$FIXTURES/harness/clip.json" "$sites/passkeys.aasa.test/$wk"
+    cp "$FIXTURES/harness/passkeys-assetlinks.json" "$sites/passkeys.aasa.test/$al"
+    cp "$FIXTURES/harness/passkeys-webauthn.json" "$sites/passkeys.aasa.test/$wa"
+    cp "$good" "$sites/passkeys-broken.aasa.test/$wk"
+    cp "$FIXTURES/harness/assetlinks.json" "$sites/passkeys-broken.aasa.test/$al"
+    cp "$FIXTURES/harness/passkeys-broken-webauthn.json" "$sites/passkeys-broken.aasa.test/$wa"
     # A shop and its App Clip, with rules of their own, on the apex and on www.
     for h in clip.aasa.test www.clip.aasa.test; do
         mkdir -p "$sites/$h/.well-known"
@@ -285,6 +296,7 @@ http {
         listen 127.0.0.1:$port ssl http2 default_server;
         server_name _;
         root $S/sites/\$host;
+        location = /.well-known/webauthn { types { } default_type application/json; }
     }
     server {
         listen 127.0.0.1:$port ssl;

@@ -77,6 +77,7 @@ public enum AASACheck {
         ExplainCommand.self,
         EntitlementsCommand.self,
         ApkCommand.self,
+        PasskeysCommand.self,
     ]
 
     /// Runs the program with `arguments` (without the program name).

@@ -27,7 +27,11 @@ import Testing
         let r = run(["match", "--json", ArgumentCheckTests.aasa, "/todos", "/paywall", "--domain", "soar.example",
                      "--app-id", ArgumentCheckTests.appID, "--app-id", ArgumentCheckTests.appID,
                      "--app-id", "9ja89qqlnq.com.soarstarter.SoarStarterSwift", "--app-id", "ABCDE12345.com.other.app"])
-        #expect(r.status == 0)
+        // The app the file does not list is AASA607, once, as `check --app-id` says it.
+        #expect(r.status == 1)
+        let found = try #require(try r.json()["diagnostics"] as? [[String: Any]])
+        #expect(found.compactMap { $0["code"] as? String } == ["AASA607"])
+        #expect((found.first?["message"] as? String)?.contains("ABCDE12345.com.other.app") == true)
         let matches = try #require(try r.json()["matches"] as? [[String: Any]])
         #expect(matches.map { "\($0["url"] as? String ?? "") \($0["appID"] as? String ?? "")" } == [
             "https://soar.example/todos \(ArgumentCheckTests.appID)", "https://soar.example/todos ABCDE12345.com.other.app",

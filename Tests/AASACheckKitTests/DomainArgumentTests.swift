@@ -32,6 +32,18 @@ import Testing
         _ = try CheckTarget.parse(domain)
     }
 
+    /// (as given, host, wildcard): `:443` is https's own port (before: `example.com:443` was
+    /// asked of Apple's CDN as another host); `*.` is kept as the target's wildcard.
+    @Test(arguments: [("example.com:443", "example.com", false), ("https://example.com:443/", "example.com", false),
+                      ("[::1]:443", "[::1]", false), ("good.aasa.test:8443", "good.aasa.test:8443", false),
+                      ("*.example.com", "example.com", true), ("applinks:*.Example.com", "example.com", true)])
+    func theHostAsChecked(_ given: String, _ host: String, _ wildcard: Bool) throws {
+        let t = try CheckTarget.parse(given)
+        #expect(t.host == host && t.wildcard == wildcard, "\(t.host) \(t.wildcard)")
+        #expect(t.decides("www.example.com") == (wildcard && host == "example.com"))
+        #expect(t.decides(host))
+    }
+
     @Test func aLocalFileIsNotTakenForADomain() throws {
         let path = fixturePath("routes/soar-starter-aasa.json")
         let r = run(["check", path])

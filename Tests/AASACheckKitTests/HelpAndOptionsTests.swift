@@ -25,7 +25,7 @@ func temporaryDirectory() throws -> String {
         let r = run(["help", "nope"])
         #expect(r.status == 2)
         #expect(r.stdout.isEmpty)
-        #expect(r.stderr == "aasa-check help: unknown command nope; the commands are check, validate, match, routes, diff, coverage, explain, entitlements, apk\n")
+        #expect(r.stderr == "aasa-check help: unknown command nope; the commands are check, validate, match, routes, diff, coverage, explain, entitlements, apk, passkeys\n")
     }
 
     @Test func helpOfEachCommandIsItsHelp() {

@@ -60,7 +60,7 @@ import Testing
         let r = run(["diff", old, new, "--routes", routes])
         #expect(r.status == 1)
         #expect(r.stdout.contains("error[AASA701]"), "\(r.stdout)")
-        #expect(r.stdout.contains("Apple's systems refuse the new file (AASA203)"), "\(r.stdout)")
+        #expect(r.stdout.contains("Apple's systems do not read the new file (AASA203)"), "\(r.stdout)")
         #expect(r.stdout.contains("no difference as the files are written"), "\(r.stdout)")
     }
 
@@ -125,7 +125,12 @@ import Testing
         defer { [path, routes].forEach { try? FileManager.default.removeItem(atPath: $0) } }
         let m = run(["match", path, "/shop/x", "--domain", "example.com"])
         #expect(m.status == 1)
-        #expect(m.stdout.contains("as the file is written; Apple's systems refuse"), "\(m.stdout)")
+        #expect(m.stdout.contains("as the file is written, which devices do not read"), "\(m.stdout)")
+        // JSON says it too, in `notes`: the decisions are not the devices'.
+        let mj = run(["match", path, "/shop/x", "--domain", "example.com", "--json"])
+        let notes = try #require(try mj.json()["notes"] as? [String])
+        #expect(notes.contains { $0.contains("Apple's systems do not read \(path) (AASA203): on devices it opens no app") },
+                "\(mj.stdout)")
         let r = run(["routes", path, "--routes", routes, "--domain", "example.com", "--json"])
         #expect(r.status == 1)
         let verdicts = try #require(try r.json()["routes"] as? [[String: Any]])
@@ -133,6 +138,23 @@ import Testing
         #expect(verdicts.first { $0["route"] as? String == "/about" }?["ok"] as? Bool == true, "a web route stays on the web")
         let text = run(["routes", path, "--routes", routes, "--domain", "example.com"])
         #expect(text.stdout.contains("on devices no route opens the app"), "\(text.stdout)")
+    }
+}
+
+/// `--fail-on never` keeps the exit status 0; it does not make a file with errors "ok" in any
+/// format (before: the summary said "— ok" above an error).
+@Suite("verdicts under --fail-on never") struct FailOnNeverVerdictTests {
+    @Test func anErrorIsFailedWhateverTheExitStatus() throws {
+        let path = try temporaryFile(Array(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/a"},]}]}}"#.utf8),
+                                     name: UUID().uuidString + ".json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = run(["validate", path, "--fail-on", "never"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("— failed (--fail-on never: exit status 0)"), "\(text.stdout)")
+        let ok = run(["validate", fixturePath("harness/good.json"), "--fail-on", "never"])
+        #expect(ok.stdout.contains("— ok"), "\(ok.stdout)")
+        let md = run(["validate", path, "--fail-on", "never", "--format", "markdown"])
+        #expect(md.stdout.contains("failed") && !md.stdout.contains("| ok |"), "\(md.stdout)")
     }
 }
 
@@ -191,5 +213,55 @@ import Testing
         #expect(b == a, "check: \(b), routes: \(a)")
         #expect(try viaCheck.codes().contains("AASA502"))
         #expect(try viaCheck.codes().contains("AASA701"))
+        // The origin's file already opens /share/x: the hint says to wait for the CDN, not to
+        // add a rule the file has (before: "Add a rule such as …").
+        for r in [viaRoutes, viaCheck] {
+            let json = try r.json()
+            let all = (json["diagnostics"] as? [[String: Any]] ?? [])
+                + ((json["domains"] as? [[String: Any]])?.first?["diagnostics"] as? [[String: Any]] ?? [])
+            let hint = all.first { $0["code"] as? String == "AASA701" }?["hint"] as? String ?? ""
+            #expect(hint.contains("Nothing to change in the file"), "\(hint)")
+        }
+    }
+
+    /// Before: `match` said "opens the app" for a file Apple's fetcher is refused (bot
+    /// blocking, AASA109) or that sits only at the legacy root path (AASA108): devices read
+    /// neither. Now every format says the decisions are the file's as written.
+    @Test func matchAndRoutesOfAFileAppleCannotFetch() async throws {
+        let network = try harnessNetwork()
+        for (host, code) in [("botblock.aasa.test", "AASA109"), ("legacy.aasa.test", "AASA108")] {
+            let m = await offPool { run(["match", host, "https://\(host)/todos/1", "--json"] + network) }
+            let notes = try #require(try m.json()["notes"] as? [String], "\(m.stdout)")
+            #expect(notes.contains { $0.contains("(\(code)): on devices it opens no app") }, "\(host): \(m.stdout)")
+            let text = await offPool { run(["match", host, "https://\(host)/todos/1"] + network) }
+            #expect(text.stdout.contains("as the file is written, which devices do not read"), "\(host): \(text.stdout)")
+            let routes = try temporaryFile(Array("/todos/1\n".utf8), name: UUID().uuidString + ".routes")
+            defer { try? FileManager.default.removeItem(atPath: routes) }
+            let r = await offPool { run(["routes", host, "--routes", routes, "--json"] + network) }
+            let verdicts = try #require(try r.json()["routes"] as? [[String: Any]], "\(r.stdout)")
+            #expect(verdicts.first?["ok"] as? Bool == false, "\(host): no route opens the app on devices: \(r.stdout)")
+            let c = await offPool { run(["check", host, "--routes", routes, "--json"] + network) }
+            #expect((try c.json()["routes"] as? [[String: Any]])?.first?["ok"] as? Bool == false, "\(host): \(c.stdout)")
+        }
+    }
+
+    /// Before: `check --routes` dropped routes on hosts the run did not check without a word,
+    /// and a wildcard domain (`*.host`, as an entitlement writes it) judged none of its
+    /// subdomains' routes though the apex's file decides them (TN3155).
+    @Test func routesOnOtherHostsAreSaidAndWildcardsJudgeSubdomains() async throws {
+        let network = try harnessNetwork()
+        let routes = try temporaryFile(Array("https://www.good.aasa.test/todos/1\nhttps://shop.elsewhere.test/x\n/todos/2\n".utf8),
+                                       name: UUID().uuidString + ".routes")
+        defer { try? FileManager.default.removeItem(atPath: routes) }
+        let plain = await offPool { run(["check", "good.aasa.test", "--routes", routes, "--json"] + network) }
+        let notes = try #require(try plain.json()["notes"] as? [String], "\(plain.stdout)")
+        let said = notes.first { $0.contains("not judged") } ?? ""
+        #expect(said.hasPrefix("2 routes of") && said.contains("shop.elsewhere.test, www.good.aasa.test"), "\(plain.stdout)")
+        let wild = await offPool { run(["check", "*.good.aasa.test", "--routes", routes, "--json"] + network) }
+        let judged = (try wild.json()["routes"] as? [[String: Any]] ?? []).compactMap { v in (v["url"] as? String).map { ($0, v["ok"] as? Bool ?? false) } }
+        #expect(judged.map(\.0) == ["https://www.good.aasa.test/todos/1", "https://good.aasa.test/todos/2"], "\(wild.stdout)")
+        #expect(judged.allSatisfy { $0.1 }, "\(wild.stdout)")
+        let wildNotes = try #require(try wild.json()["notes"] as? [String])
+        #expect(wildNotes.contains { $0.hasPrefix("1 route of") && $0.contains("shop.elsewhere.test") }, "\(wildNotes)")
     }
 }

@@ -14,13 +14,13 @@ struct ResultKindTests {
     static let mayLeaveOut: [String: Set<LeftOut.Kind>] = [
         "text": [.rules, .page, .fetch],
         "json": [.rules, .page],
-        "jsonl": [.coverage, .rules, .page],
-        "sarif": [.fetch, .decision, .route, .rules, .entitlements, .apk, .change, .page, .documentation],
-        "junit": [.fetch, .decision, .rules, .change, .page, .documentation],
-        "github": [.fetch, .decision, .route, .rules, .entitlements, .apk, .change, .suppressed, .page, .documentation],
-        "xcode": [.fetch, .decision, .route, .rules, .entitlements, .apk, .coverage, .change, .suppressed, .page, .documentation],
-        "html": [.page],
-        "markdown": [.fetch, .rules, .page],
+        "jsonl": [.coverage, .rules, .page, .statement, .link],
+        "sarif": [.fetch, .decision, .route, .rules, .entitlements, .apk, .change, .page, .documentation, .statement, .link],
+        "junit": [.fetch, .decision, .rules, .change, .page, .documentation, .statement, .link],
+        "github": [.fetch, .decision, .route, .rules, .entitlements, .apk, .change, .suppressed, .page, .documentation, .statement, .link],
+        "xcode": [.fetch, .decision, .route, .rules, .entitlements, .apk, .coverage, .change, .suppressed, .page, .documentation, .statement, .link],
+        "html": [.page, .statement, .link],
+        "markdown": [.fetch, .rules, .page, .statement, .link],
     ]
 
     /// Formats that list findings only: a file checked without findings adds nothing to them

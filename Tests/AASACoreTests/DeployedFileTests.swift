@@ -55,4 +55,34 @@ import Testing
         #expect(alone.deciding == nil)
         #expect(alone.originValidation?.rejection?.code == .aasa203)
     }
+
+    /// Before: the origin and the CDN serving the same refused bytes (a trailing comma) gave
+    /// AASA502 "the CDN copy is not a readable document while the origin file is": neither is.
+    @Test func twoCopiesOfARefusedFileDoNotDiffer() throws {
+        let broken = #"{"applinks": {"details": [{"appIDs": ["Q7Z3K8M2PX.com.example.app"], "components": [{"/": "/buy/*"},]}]}}"#
+        let deployed = DeployedFile(host: "example.com", hosting: hosting(broken), cdn: record(broken, url: CDNJudge.url(domain: "example.com")))
+        #expect(deployed.cdnCopy == nil)
+        #expect(deployed.cdnFindings(skipped: nil).filter { $0.code == .aasa502 }.isEmpty)
+        #expect(deployed.refusal?.code == .aasa203)
+    }
+
+    /// A file served only to a browser (AASA109) or only at the legacy root (AASA108) is read
+    /// by no Apple system: it refuses, as a file Apple rejects does, and is no origin to compare.
+    @Test func aFileAppleCannotFetchIsARefusal() throws {
+        let url = HostingJudge.fileURL(for: "example.com")
+        let blocked = HostingJudge.judge(DomainFetches(domain: "example.com", origin: record("Forbidden", url: url, status: 403),
+                                                       browser: record(Self.origin, url: url), connectionRedirected: true))
+        let legacy = HostingJudge.judge(DomainFetches(domain: "example.com", origin: record("", url: url, status: 404),
+                                                      legacy: record(Self.origin, url: HostingJudge.legacyURL(for: "example.com")),
+                                                      connectionRedirected: true))
+        for (hosting, code) in [(blocked, DiagnosticCode.aasa109), (legacy, .aasa108)] {
+            #expect(hosting.validation?.rejection == nil, "the file itself is fine")
+            #expect(hosting.refusal?.code == code)
+            let alone = DeployedFile(host: "example.com", hosting: hosting, cdn: nil)
+            #expect(alone.refusal?.code == code)
+            #expect(alone.deciding == nil && alone.originCompiled == nil)
+            let withCopy = DeployedFile(host: "example.com", hosting: hosting, cdn: record(Self.copy, url: CDNJudge.url(domain: "example.com")))
+            #expect(withCopy.decidedBy == .cdn && withCopy.refusal == nil && withCopy.other == nil)
+        }
+    }
 }

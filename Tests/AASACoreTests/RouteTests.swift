@@ -119,6 +119,16 @@ import Testing
         #expect(r.map(\.line) == Array(1...10))
     }
 
+    /// The JSON form reads `expect` as the text form reads its second word: `App`, `WEB` too
+    /// (before: `"expect": "Web"` was AASA705 in JSON and `web` in text).
+    @Test func expectationsReadTheSameInBothForms() throws {
+        let json = RouteList.read(Array(#"[{"route": "/a", "expect": "Web"}, {"route": "/b", "expect": "APP"}]"#.utf8))
+        let text = RouteList.read(Array("/a Web\n/b APP\n".utf8))
+        #expect(json.routes.map(\.expect) == [.web, .app] && json.errors.isEmpty, "\(json.routes.map(\.expect)) \(json.errors)")
+        #expect(text.routes.map(\.expect) == [.web, .app] && text.errors.isEmpty)
+        #expect(RouteList.read(Array(#"[{"route": "/c", "expect": "maybe"}]"#.utf8)).errors.count == 1)
+    }
+
     @Test func unreadableLinesAreAASA705WithTheirLine() {
         let parsed = RouteList.parse(Array("/ok\ntodos\n/x maybe\n/y app extra\n/z/:\n/q/{a\n".utf8))
         #expect(parsed.routes.map(\.path) == ["/ok"])

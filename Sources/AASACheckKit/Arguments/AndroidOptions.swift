@@ -69,6 +69,23 @@ public struct AndroidOptions: OptionGroup {
         }
     }
 
+    /// `--kind aasa|assetlinks`: a local file's kind, forced (cli.md "Document kinds").
+    public static let kindSpec = OptionSpec("--kind", value: "aasa|assetlinks",
+        help: "The kind of a local file, when its content does not say: aasa (apple-app-site-association) or assetlinks (assetlinks.json, a JSON array).")
+
+    /// The kinds `validate` and `match` read.
+    public static let readableKinds: [any DocumentKind.Type] = [AppleSiteAssociation.self, AssetLinksKind.self]
+
+    /// `--kind`, or `nil` to recognise each file by its content and name.
+    /// - Throws: ``UsageError`` for a kind the command does not read.
+    public static func kind(_ arguments: ParsedArguments) throws -> (any DocumentKind.Type)? {
+        guard let id = arguments.value("--kind") else { return nil }
+        guard let kind = readableKinds.first(where: { $0.id == id.lowercased() }) else {
+            throw UsageError("--kind \(SafeText.value(id)): expected " + readableKinds.map { $0.id }.joined(separator: " or "))
+        }
+        return kind
+    }
+
     /// A `--package` value, checked.
     /// - Throws: ``UsageError`` when it is not a Java package name.
     public static func packageName(_ text: String) throws -> String {

@@ -11,6 +11,15 @@ public struct CheckTarget: Sendable {
     public var plainHTTP: Bool
     /// `developer`, `managed`… when given as `host?mode=…`.
     public var mode: String?
+    /// Given as `*.host` (an entitlement's wildcard entry): the file at ``host`` decides the
+    /// URLs of every subdomain (spec `aasa-reference.md` §3, TN3155).
+    public var wildcard = false
+
+    /// Whether this target's file decides URLs on `urlHost` (lowercased): its own host, and
+    /// for a wildcard target every subdomain of it.
+    public func decides(_ urlHost: String) -> Bool {
+        urlHost == host || (wildcard && urlHost.hasSuffix("." + host))
+    }
 
     /// Reads `example.com`, `https://example.com/`, `http://…`, `*.example.com`,
     /// `applinks:example.com?mode=developer`.
@@ -40,9 +49,14 @@ public struct CheckTarget: Sendable {
             }
             s = String(s[..<slash])
         }
-        if s.hasPrefix("*.") { s = String(s.dropFirst(2)) }
+        let wildcard = s.hasPrefix("*.")
+        if wildcard { s = String(s.dropFirst(2)) }
         if s.hasSuffix(".") { s.removeLast() }
-        let host = s.lowercased()
+        var host = s.lowercased()
+        // `:443` is https's own port: the same host, so the same file and the same CDN key.
+        if !plain, host.hasSuffix(":443"), host.hasPrefix("[") ? host.hasSuffix("]:443") : !host.dropLast(4).contains(":") {
+            host.removeLast(4)
+        }
         if let mode {
             let tokens = mode.split(separator: "+").map(String.init)
             guard !tokens.isEmpty, tokens.allSatisfy({ $0 == "developer" || $0 == "managed" }) else {
@@ -50,7 +64,9 @@ public struct CheckTarget: Sendable {
             }
         }
         try validateHost(host, shown: shown)
-        return CheckTarget(input: input, host: host, plainHTTP: plain, mode: mode)
+        var target = CheckTarget(input: input, host: host, plainHTTP: plain, mode: mode)
+        target.wildcard = wildcard
+        return target
     }
 }
 

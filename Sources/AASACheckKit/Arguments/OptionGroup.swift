@@ -63,9 +63,10 @@ extension CommandContext {
     /// SOURCE through the one loader (``DocumentSource``), with the run's `--domain`,
     /// `--origin` and network options.
     /// - Parameter originOnlyForDomains: see ``DocumentSource/load(_:domain:origin:originOnlyForDomains:network:console:)``.
-    func load(_ source: String, originOnlyForDomains: Bool = true) throws -> LoadedDocument {
+    func load(_ source: String, originOnlyForDomains: Bool = true, kind: (any DocumentKind.Type)? = nil,
+              recognizes: Bool = false) throws -> LoadedDocument {
         let s = try options(SourceOptions.self)
         return try DocumentSource.load(source, domain: s.domain, origin: s.origin, originOnlyForDomains: originOnlyForDomains,
-                                       network: try options(NetworkOptions.self), console: console)
+                                       kind: kind, recognizes: recognizes, network: try options(NetworkOptions.self), console: console)
     }
 }

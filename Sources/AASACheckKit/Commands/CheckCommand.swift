@@ -110,6 +110,10 @@ public enum CheckCommand: Command {
         let progress = ProgressLine(console: context.console, total: total ?? 0, enabled: (total ?? 0) > 1)
         out.routeOutput { progress.print($0) }
         var redirected = RedirectedHosts()
+        // The route list's hosts some domain of the run decides (a route on no checked host is
+        // said, not dropped).
+        let routeHosts = gate.routeHosts
+        var judgedRouteHosts = Set<String>()
         DomainCheck.stream(from: { list.next() }, options: options, kinds: android.kinds, appIDs: gate.membershipAppIDs, ordered: !batch.unordered,
                            process: { outcome in
             progress.advance()
@@ -119,6 +123,7 @@ public enum CheckCommand: Command {
             return out.report(for: outcome, adding: judged.diagnostics + appFindings, routes: judged.routes)
         }, emit: { _, report in
             redirected.note(report.target.host, options)
+            for h in routeHosts where report.target.decides(h) { judgedRouteHosts.insert(h) }
             out.domain(report)
         })
         progress.finish()
@@ -127,6 +132,7 @@ public enum CheckCommand: Command {
             for note in androidApp.notes() { out.note(note, kind: .notice) }
         }
         if let notice = redirected.notice { out.note(notice, kind: .notice) }
+        if let notice = gate.unjudgedRoutesNotice(judged: judgedRouteHosts) { out.note(notice, kind: .notice) }
         // Domains past --max-domains: one finding counts them (none was fetched).
         if let finding = list.limitFinding { out.findings([finding]) }
         // A domain given twice is checked once; each repeat says where it was given first.

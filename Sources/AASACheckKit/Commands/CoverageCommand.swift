@@ -132,12 +132,12 @@ public enum CoverageCommand: Command {
                                  host: site)
         }
         // An --app-id the file does not list opens no page: said, not only a table of zeros.
-        let unlisted = AppMembership.check(given, document: compiled.document, domain: site, fileLabel: nil).map(loaded.attributed)
+        let unlisted = loaded.unlisted(given)
         out.findings(loaded.diagnostics + unlisted + crawl.findings + fileFindings + differing)
         let files = crawl.records.count
         var subject = "\(site): \(coverage.pages.grouped) page\(coverage.pages == 1 ? "" : "s") from \(files) sitemap\(files == 1 ? "" : "s")"
         // A file Apple's systems refuse: the table is the file's as written, not the devices'.
-        if let refusal = loaded.refusalSentence { subject += ", counted as the file is written; " + refusal }
+        if loaded.refusal != nil { subject += ", counted as the file is written, which devices do not read (see the note)" }
         return RunEnd(subject: subject)
     }
 

@@ -30,12 +30,14 @@ public enum DiffCommand: Command {
          "Release gate: the deployed file (Apple's CDN copy) against the one about to be deployed"),
         ("aasa-check diff old.json new.json --fail-on warning", "Fail when any URL stops opening the app"),
         ("git show main:aasa.json | aasa-check diff - aasa.json --json", "Against the committed version, JSON out"),
+        ("aasa-check diff example.com public/.well-known/assetlinks.json", "Android: statements gained and lost, URLs whose dynamic-rule decision changes (DAL801–DAL805)"),
     ]
     public static let options: [OptionSpec] = [
         OptionSpec("--routes", value: "FILE", help: "The app's route list (text or JSON), judged on both files."),
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "Only this app ID's changes; repeatable. Default: every app."),
         OptionSpec("--origin", help: "For a DOMAIN, compare the origin file instead of Apple's CDN copy."),
         OptionSpec("--domain", value: "HOST", help: "The host local files are served for (default: the DOMAIN given, else example.com)."),
+        AndroidOptions.kindSpec,
     ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" }
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
@@ -51,8 +53,17 @@ public enum DiffCommand: Command {
         let out = context.output
         // Both sides through the one loader: each is read as `validate` (a file) or `check`
         // (a domain) reads it, with the same findings.
-        let old = try context.load(oldInput, originOnlyForDomains: false)
-        let new = try context.load(newInput, originOnlyForDomains: false)
+        // A statement list on either side (recognised, or --kind) makes both Android's.
+        let forced = try AndroidOptions.kind(arguments)
+        var old = try context.load(oldInput, originOnlyForDomains: false, kind: forced, recognizes: true)
+        let new = try context.load(newInput, originOnlyForDomains: false, kind: forced ?? (old.kind == AssetLinksKind.self ? old.kind : nil),
+                                   recognizes: true)
+        if new.kind == AssetLinksKind.self && old.kind != AssetLinksKind.self {
+            old = try context.load(oldInput, originOnlyForDomains: false, kind: AssetLinksKind.self)
+        }
+        if old.kind == AssetLinksKind.self {
+            return try AndroidDiff.run(old: old, new: new, context)
+        }
         for side in [old, new] {
             out.source(side.label, side.bytes)
             if let deciding = side.deciding { out.source(deciding.label, deciding.bytes) }
@@ -85,9 +96,10 @@ public enum DiffCommand: Command {
         // An --app-id neither side lists has nothing to compare: said, never a silent "no change".
         let inOld = Set(oldMatcher.appIDs.map(AppIdentity.canonical))
         let unlisted = appIDs.filter { !inOld.contains(AppIdentity.canonical($0)) }
-        findings += AppMembership.check(unlisted, document: newCompiled.document, domain: domain, fileLabel: nil)
+        // Named by NEW's host or path, not the --domain default the matchers use.
+        findings += new.unlisted(unlisted)
             .map { d in
-                var d = new.attributed(d)
+                var d = d
                 d.message += "; it is not in OLD either, so there is nothing to compare for it"
                 return d
             }
@@ -101,12 +113,15 @@ public enum DiffCommand: Command {
             let nothing = Validator.decodeCopy(Array("{}".utf8)).map { DocumentMatcher(compiled: $0, host: domain) }
             routeChanges = RouteDiff.compare(list.routes, old: old.refusal == nil ? oldMatcher : nothing ?? oldMatcher,
                                              new: new.refusal == nil ? newMatcher : nothing ?? newMatcher, domain: domain, appIDs: apps)
+            routeChanges = RouteDiff.explainingRefusals(routeChanges, old: old.refusal, new: new.refusal)
             findings += list.diagnostics + RouteDiff.diagnostics(routeChanges, routesFile: list.path, newRefusal: new.refusal)
         }
         out.diff(DiffReport(old: old.decidingLabel, new: new.decidingLabel, changes: changes, incomplete: incomplete,
                             routes: routeChanges, routesJudged: list != nil,
                             refusals: [old, new].compactMap(\.refusalSentence)))
         findings += DocumentDiff.diagnostics(changes: changes, incomplete: incomplete).map(new.attributed)
+        // Every format says it (JSON's `notes` too): a side devices do not read.
+        for sentence in [old, new].compactMap(\.refusalSentence) { out.note(sentence, kind: .notice) }
         out.findings(findings)
         if let unreadable = list?.unreadable { out.unreadable(unreadable) }
         let decisions = changes.filter { $0.kind == .decision }
@@ -128,7 +143,7 @@ public enum DiffCommand: Command {
             if !incomplete.isEmpty { subject += "; comparison incomplete (AASA805): more changes may exist" }
         }
         if list != nil { subject += ", \(routeChanges.count) route\(routeChanges.count == 1 ? "" : "s") changed" }
-        for side in refused { subject += "; " + (side.refusalSentence ?? "") }
+        if !refused.isEmpty { subject += "; devices do not read \(refused.count == 2 ? "either file" : SafeText.value(refused[0].decidingLabel)) (see the note\(refused.count == 2 ? "s" : ""))" }
         return RunEnd(subject: subject)
     }
 }

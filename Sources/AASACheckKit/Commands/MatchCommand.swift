@@ -4,7 +4,7 @@ import AASACore
 public enum MatchCommand: Command {
     public static let name = "match"
     public static let abstract = "Say which app each URL opens, and why — as Apple's devices decide."
-    public static let usage = "aasa-check match SOURCE [URL...] [--app-id ID]... [--domain HOST]"
+    public static let usage = "aasa-check match SOURCE [URL...] [--app-id ID]... [--domain HOST] | SOURCE [URL...] --package NAME | SOURCE --relation REL (--package NAME --fingerprint SHA256 | --site ORIGIN)"
     public static let discussion = """
     SOURCE is a local apple-app-site-association file when that path exists, otherwise a
     domain whose file is fetched. Each URL (or path, such as /buy/shoes) is decided for each
@@ -16,16 +16,32 @@ public enum MatchCommand: Command {
     never match. For a domain, Apple's CDN copy decides when it is usable, as on devices (iOS
     14 and later), and each URL the origin file would decide otherwise is AASA502; --origin
     decides by the origin file.
+    Android: with --package (or an assetlinks.json SOURCE, or --kind assetlinks), SOURCE's
+    assetlinks.json decides each URL for the app as Android 15's dynamic rules do (decoded
+    parts, the first matching rule decides, exclude keeps the link in the browser, a URL no
+    rule matches stays in the browser, no rules: the manifest decides): JSON matches carry
+    platform android, package, decision and rule (the deciding rule's index). Where the
+    reference marks a device behaviour unknown, the explanation says the decision may differ
+    on device. --relation REL with --package and --fingerprint (or --site ORIGIN) asks Google's
+    check question: does SOURCE's list, after includes, grant REL to that app or site (JSON
+    links). A DOMAIN SOURCE's assetlinks.json is fetched as check --platform android fetches it.
     """
     public static let examples: [(String, String)] = [
         ("aasa-check match aasa.json https://example.com/buy/shoes --domain example.com", "Does this link open the app?"),
         ("aasa-check match aasa.json /help/x?articleNumber=123 --app-id ABCDE12345.com.example.app", "Why not? (shows the closest rule)"),
         ("cat urls.txt | aasa-check match aasa.json --json", "Many URLs from standard input, JSON out"),
+        ("aasa-check match assetlinks.json https://example.com/product/1 --package com.example.shop --domain example.com", "Does this App Link open the Android app (dynamic rules)?"),
+        ("aasa-check match example.com --relation delegate_permission/common.handle_all_urls --package com.example.shop --fingerprint 14:6D:…:E5 --json", "Google's check question, answered in JSON links"),
+        ("aasa-check match example.com --relation delegate_permission/common.get_login_creds --site https://login.example.com", "Does the site share credentials with another site?"),
     ]
     public static let options: [OptionSpec] = [
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) to decide for; repeatable. Default: every app in the file."),
         OptionSpec("--domain", value: "HOST", help: "The host a local file is served for."),
         DocumentSource.originOption,
+        AndroidOptions.packageSpec, AndroidOptions.fingerprintSpec,
+        OptionSpec("--relation", value: "REL", help: "Google's check question: does SOURCE's assetlinks.json grant this relation (delegate_permission/common.handle_all_urls) to the app (--package and --fingerprint) or the site (--site)?"),
+        OptionSpec("--site", value: "ORIGIN", help: "With --relation: the web site asked about (https://example.com[:port])."),
+        AndroidOptions.kindSpec,
     ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" }
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
@@ -37,7 +53,12 @@ public enum MatchCommand: Command {
             throw UsageError("with SOURCE read from standard input, give the URLs as arguments")
         }
         let given = try arguments.appIDs()
-        let loaded = try context.load(source)
+        let forced = try AndroidOptions.kind(arguments)
+        let androidAsked = ["--package", "--fingerprint", "--relation", "--site"].contains { arguments.has($0) }
+        let loaded = try context.load(source, kind: androidAsked ? AssetLinksKind.self : forced, recognizes: true)
+        if loaded.kind == AssetLinksKind.self {
+            return try AndroidMatch.run(arguments, context, source: loaded, urls: urls)
+        }
         let out = context.output
         out.domainFile(loaded)
         let appIDs: [String]
@@ -74,23 +95,7 @@ public enum MatchCommand: Command {
             opens += results.filter { $0.decision == .match }.count
             out.decisions(results, for: url)
         }
-        if urls.isEmpty {
-            if context.console.stdinIsTerminal {
-                context.console.err("aasa-check match: reading URLs from standard input, one a line; end with Ctrl-D\n")
-            }
-            while let line = context.console.readLine() {
-                // A line is decided whole or not at all: one too long to read is refused.
-                guard !line.tooLong else {
-                    out.unreadable("<stdin>:\(line.number): the line is longer than \(LineReader.maxLine) bytes; it is not decided",
-                                   subject: "<stdin>")
-                    continue
-                }
-                let url = line.text.trimmingWhitespace
-                if !url.isEmpty && !url.hasPrefix("#") { handle(url) }
-            }
-        } else {
-            urls.forEach(handle)
-        }
+        forEachURL(urls, readingStandardInput: urls.isEmpty, context: context, handle)
         if decider != nil && appIDs.isEmpty {
             out.note("The file lists no applinks app; give --app-id to decide for one.", kind: .advice)
         }
@@ -98,11 +103,31 @@ public enum MatchCommand: Command {
             differing.append(CopyDifference.more(moreDiffering, listed: RunOutput.findingsPerKind, host: loaded.host))
         }
         // The file's findings come after the decisions.
-        out.findings(loaded.diagnostics + differing)
+        out.findings(loaded.diagnostics + loaded.unlisted(given) + differing)
         out.rules(of: loaded.compiled, subject: loaded.decidingLabel, host: loaded.host, findings: loaded.diagnostics)
         var subject = "\(decided) decision\(decided == 1 ? "" : "s"), \(opens) open\(opens == 1 ? "s" : "") the app"
         // A file Apple's systems refuse: its decisions are the file's as written, not the devices'.
-        if let refusal = loaded.refusalSentence { subject += " as the file is written; " + refusal }
+        if loaded.refusal != nil { subject += " as the file is written, which devices do not read (see the note)" }
         return RunEnd(subject: subject)
+    }
+
+    /// Hands each URL to `handle`: `urls`, or with `readingStandardInput` the lines of standard
+    /// input (blank lines and `#` comments skipped; a line too long to read is refused whole,
+    /// with its number). The one reading of URLs for Apple's and Android's decisions.
+    static func forEachURL(_ urls: [String], readingStandardInput: Bool, context: CommandContext, _ handle: (String) -> Void) {
+        guard readingStandardInput else { return urls.forEach(handle) }
+        if context.console.stdinIsTerminal {
+            context.console.err("aasa-check match: reading URLs from standard input, one a line; end with Ctrl-D\n")
+        }
+        while let line = context.console.readLine() {
+            // A line is decided whole or not at all: one too long to read is refused.
+            guard !line.tooLong else {
+                context.output.unreadable("<stdin>:\(line.number): the line is longer than \(LineReader.maxLine) bytes; it is not decided",
+                                          subject: "<stdin>")
+                continue
+            }
+            let url = line.text.trimmingWhitespace
+            if !url.isEmpty && !url.hasPrefix("#") { handle(url) }
+        }
     }
 }

@@ -62,7 +62,7 @@ public enum RoutesCommand: Command {
         out.source(routesPath, list.bytes)
         // AASA705 for each entry that is not a route (the command cannot run as asked: exit
         // status 2), or AASA706 for a list without routes.
-        var diagnostics = loaded.diagnostics + list.diagnostics
+        var diagnostics = loaded.diagnostics + list.diagnostics + loaded.unlisted(appIDs)
         guard let compiled = loaded.compiled else {
             out.findings(diagnostics)
             if let unreadable = list.unreadable { out.unreadable(unreadable) }
@@ -88,6 +88,7 @@ public enum RoutesCommand: Command {
             let apps = Array(Set(result.verdicts.map(\.appID)))
             let origin = RouteCheck.run(matcher: DocumentMatcher(compiled: other, host: host), domain: domain,
                                         routes: list.routes, appIDs: apps, routesFile: routesPath, judgeRules: false)
+            diagnostics = CopyDifference.rehinted(diagnostics, deciding: result.verdicts, others: origin.verdicts)
             diagnostics += CopyDifference.routes(result.verdicts, origin.verdicts, host: host, routesFile: routesPath)
         }
         out.findings(diagnostics)

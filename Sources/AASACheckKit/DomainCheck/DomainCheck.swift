@@ -92,10 +92,11 @@ public enum DomainCheck {
     /// Checks `targets`, with at most `options.concurrency` requests in flight, and returns
     /// one outcome per target in the same order. Every request ends within its time limits.
     /// For many targets, ``stream(_:options:appIDs:window:process:emit:)`` keeps memory flat.
-    public static func run(_ targets: [CheckTarget], options: NetworkOptions, appIDs: [String] = []) -> [DomainOutcome] {
+    public static func run(_ targets: [CheckTarget], options: NetworkOptions, kinds: [any DocumentKind.Type] = [AppleSiteAssociation.self],
+                           appIDs: [String] = []) -> [DomainOutcome] {
         var outcomes: [DomainOutcome] = []
         outcomes.reserveCapacity(targets.count)
-        stream(targets, options: options, appIDs: appIDs, window: targets.count,
+        stream(targets, options: options, kinds: kinds, appIDs: appIDs, window: targets.count,
                process: { $0 }, emit: { _, outcome in outcomes.append(outcome) })
         return outcomes
     }

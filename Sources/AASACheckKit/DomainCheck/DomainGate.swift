@@ -27,6 +27,21 @@ struct DomainGate: Sendable {
         (flow?.checked ?? []).map { ($0.report, $0.appIDs) }
     }
 
+    /// The hosts the route list names (routes written as full `https://` URLs), lowercased.
+    var routeHosts: Set<String> { Set(routes.compactMap { $0.host?.lowercased() }) }
+
+    /// The notice for routes on hosts no checked domain decides (`judged`: the hosts some
+    /// domain of the run decided), so a route list is never dropped in part without a word.
+    func unjudgedRoutesNotice(judged: Set<String>) -> String? {
+        let missing = routeHosts.subtracting(judged).sorted()
+        guard !missing.isEmpty else { return nil }
+        let count = routes.count { $0.host.map { missing.contains($0.lowercased()) } ?? false }
+        let names = missing.prefix(3).joined(separator: ", ") + (missing.count > 3 ? " and \(missing.count - 3) more" : "")
+        return "\(count) route\(count == 1 ? "" : "s") of \(SafeText.value(routesFile ?? "the route list")) \(count == 1 ? "is" : "are") on "
+            + "\(names), which this run did not check, so \(count == 1 ? "it was" : "they were") not judged: add "
+            + "\(missing.count == 1 ? "that domain" : "those domains") to the command line to judge \(count == 1 ? "it" : "them")"
+    }
+
     /// Whether the gate has anything to do per domain.
     var isEmpty: Bool { routes.isEmpty && entitlements.isEmpty }
 
@@ -94,22 +109,27 @@ struct DomainGate: Sendable {
         var diagnostics: [Diagnostic] = []
         var verdicts: [RouteVerdict] = []
         if let routesFile = routesFile, !routes.isEmpty {
-            let mine = routes.filter { $0.host == nil || $0.host == host }
-            let matcher = DocumentMatcher(compiled: compiled, host: host)
+            let mine = routes.filter { $0.host.map(outcome.target.decides) ?? true }
+            // A wildcard target's file decides its subdomains' URLs too: the matcher then takes
+            // every host the routes name (they are filtered to the target's above).
+            let matcherHost = outcome.target.wildcard ? nil : host
+            let matcher = DocumentMatcher(compiled: compiled, host: matcherHost)
             var result = RouteCheck.run(matcher: matcher, domain: host, routes: mine, appIDs: routeAppIDs, routesFile: routesFile,
                                         judgeRules: judgesRules)
-            if deployed.deciding == nil, let refusal = deployed.originValidation?.rejection { result = result.refused(by: refusal) }
-            diagnostics += result.diagnostics.map { d in
+            if deployed.deciding == nil, let refusal = deployed.refusal { result = result.refused(by: refusal) }
+            var routeFindings = result.diagnostics.map { d in
                 var d = d.code == .aasa704 ? deployed.attributed(d) : d
                 d.target = host
                 return d
             }
             if let other = deployed.other {
                 let apps = Array(Set(result.verdicts.map(\.appID)))
-                let origin = RouteCheck.run(matcher: DocumentMatcher(compiled: other, host: host), domain: host, routes: mine,
+                let origin = RouteCheck.run(matcher: DocumentMatcher(compiled: other, host: matcherHost), domain: host, routes: mine,
                                             appIDs: apps, routesFile: routesFile, judgeRules: false)
-                diagnostics += CopyDifference.routes(result.verdicts, origin.verdicts, host: host, routesFile: routesFile)
+                routeFindings = CopyDifference.rehinted(routeFindings, deciding: result.verdicts, others: origin.verdicts)
+                routeFindings += CopyDifference.routes(result.verdicts, origin.verdicts, host: host, routesFile: routesFile)
             }
+            diagnostics += routeFindings
             verdicts = result.verdicts
         }
         if let flow, let document = deployed.originValidation?.document ?? deployed.cdnCopy?.document {

@@ -33,6 +33,11 @@ public struct LoadedDocument: Sendable {
     public var refusal: Diagnostic?
     /// Which copy decides and why, for the report.
     public var notice: String?
+    /// The document kind read (``AppleSiteAssociation`` or ``AssetLinksKind``).
+    public var kind: any DocumentKind.Type = AppleSiteAssociation.self
+    /// For Android's kind: the statement list after includes (a local file's includes are
+    /// listed, not fetched).
+    public var statementList: ResolvedStatementList?
 
     /// ``compiled``'s document.
     public var document: AASADocument? { compiled?.document }
@@ -62,9 +67,17 @@ public struct LoadedDocument: Sendable {
         return d
     }
 
+    /// AASA607 for each app ID given (`--app-id` of `match`, `routes`, `coverage`) that the
+    /// deciding file does not list, attributed to it: said once as a finding, not left to
+    /// decisions that open nothing. Empty without a document.
+    public func unlisted(_ appIDs: [String]) -> [Diagnostic] {
+        guard let document, !appIDs.isEmpty else { return [] }
+        return AppMembership.check(appIDs, document: document, domain: host ?? label, fileLabel: nil).map(attributed)
+    }
+
     /// The sentence commands end a run with when Apple's systems refuse the deciding file.
     public var refusalSentence: String? {
-        refusal.map { "Apple's systems refuse \(SafeText.value(decidingLabel)) (\($0.code)): on devices it opens no app" }
+        refusal.map { "Apple's systems do not read \(SafeText.value(decidingLabel)) (\($0.code)): on devices it opens no app" }
     }
 }
 
@@ -72,13 +85,17 @@ extension RunOutput {
     /// The domain file `match`, `routes` and `coverage` decide with, before their results: the
     /// file as the run's subject (unless `asSubject` is false: a file that does not decode),
     /// its bytes and the deciding copy's for source lines, the requests made to load it, and
-    /// the notice saying which copy decides.
+    /// the notice saying which copy decides, and the sentence saying devices do not read it
+    /// (``LoadedDocument/refusalSentence``).
     func domainFile(_ loaded: LoadedDocument, asSubject: Bool = true) {
         if asSubject { subject(loaded.label, kind: .domainFile) }
         source(loaded.label, loaded.bytes)
         if let deciding = loaded.deciding { source(deciding.label, deciding.bytes) }
         fetches(loaded.fetches)
         if let notice = loaded.notice { note(notice, kind: .notice) }
+        // Every format says it, JSON's `notes` too: the results that follow are the file's as
+        // written, not what devices do.
+        if let refusal = loaded.refusalSentence { note(refusal, kind: .notice) }
     }
 }
 
@@ -96,7 +113,11 @@ public enum DocumentSource {
     ///     SOURCE: `match`, `routes`, `coverage`); `diff` applies it to whichever side is a domain.
     /// - Throws: ``UsageError`` when the file cannot be read, SOURCE is neither a file nor a
     ///   domain name, or `--origin` is given for the local SOURCE of a one-SOURCE command.
+    ///   - kind: the kind to read; `nil` is Apple's file, unless `recognizes` is set and
+    ///     SOURCE is a local file: then its content and name say (``DocumentKinds/recognize(_:name:)``).
+    ///   - recognizes: whether a local file's kind is recognised (commands that read both kinds).
     public static func load(_ source: String, domain: String?, origin: Bool, originOnlyForDomains: Bool = true,
+                            kind: (any DocumentKind.Type)? = nil, recognizes: Bool = false,
                             network: NetworkOptions, console: Console) throws -> LoadedDocument {
         let domain = domain?.lowercased()
         if source == "-" || FileManager.default.fileExists(atPath: source) {
@@ -105,6 +126,10 @@ public enum DocumentSource {
             }
             let input = try InputFile.read(source, limit: Validator.parseLimit, kind: .domainFile, console: console)
             let label = source == "-" ? "<stdin>" : source
+            let recognized = recognizes ? DocumentKinds.recognize(input.bytes, name: source == "-" ? nil : source) : AppleSiteAssociation.self
+            if (kind ?? recognized) == AssetLinksKind.self {
+                return statementList(input.bytes, label: label, domain: domain)
+            }
             let result = input.validated(domain: domain)
             return LoadedDocument(label: label, host: domain, validation: result, bytes: input.bytes,
                                   diagnostics: result.diagnostics.attributed(target: domain ?? label, source: .file, file: label),
@@ -117,7 +142,42 @@ public enum DocumentSource {
         guard let target = try? CheckTarget.parse(source), target.host.contains(".") || target.host == "localhost" else {
             throw UsageError("\(SafeText.escape(source)): no such file, and not a domain name")
         }
+        if kind == AssetLinksKind.self {
+            if origin { throw UsageError("--origin chooses between the copies of Apple's file; Android reads assetlinks.json from the origin only") }
+            return try loadStatementList(target, network: network)
+        }
         return try loadDomain(target, origin: origin, network: network)
+    }
+
+    /// A local `assetlinks.json`, validated as `validate` does (``AssetLinksValidator``); its
+    /// includes are listed, not fetched. `domain` is the site it is served for.
+    static func statementList(_ bytes: [UInt8], label: String, domain: String?) -> LoadedDocument {
+        let site = domain.map { AssetLinksSite(scheme: "https", host: $0) }
+        let validation = AssetLinksValidator.validate(bytes, site: site, name: label)
+        var loaded = LoadedDocument(label: label, host: domain, validation: nil, bytes: bytes,
+                                    diagnostics: validation.diagnostics.attributed(target: domain ?? label, source: .file, file: label))
+        loaded.kind = AssetLinksKind.self
+        loaded.statementList = validation.resolved
+        return loaded
+    }
+
+    /// A domain's `assetlinks.json` fetched as `check --platform android` fetches it (the file,
+    /// its fully qualified twin, robots.txt, the includes), with the same findings.
+    /// - Throws: ``UsageError`` when nothing could be fetched at all.
+    static func loadStatementList(_ target: CheckTarget, network: NetworkOptions) throws -> LoadedDocument {
+        guard let outcome = DomainCheck.run([target], options: network, kinds: [AssetLinksKind.self]).first,
+              let list = outcome.statementList else {
+            throw UsageError("\(SafeText.escape(target.input)): nothing was fetched")
+        }
+        let label = AssetLinksKind.fileLabel(for: target.host)
+        var loaded = LoadedDocument(label: label, host: target.host, validation: nil, bytes: list.records.first?.body ?? [],
+                                    diagnostics: outcome.diagnostics, fetches: outcome.fetches, decidedBy: .origin)
+        loaded.kind = AssetLinksKind.self
+        loaded.statementList = list
+        var redirected = RedirectedHosts()
+        redirected.note(target.host, network)
+        loaded.notice = redirected.notice
+        return loaded
     }
 
     /// Fetches a domain's file as `check` does, and Apple's CDN copy unless `origin` is set or
@@ -141,7 +201,7 @@ public enum DocumentSource {
                                     deployed: deployed,
                                     compiled: deployed.decidedBy == .cdn ? deployed.cdnCopy : deployed.originValidation?.compiled,
                                     decidedBy: deployed.decidedBy == .cdn ? .cdn : .origin,
-                                    refusal: deployed.decidedBy == .cdn ? nil : deployed.originValidation?.rejection)
+                                    refusal: deployed.refusal)
         var redirected = RedirectedHosts()
         redirected.note(target.host, options)
         let address = redirected.notice.map { "; " + $0 } ?? ""

@@ -111,6 +111,10 @@ public final class RunOutput {
                 sources[i == 0 ? AssetLinksKind.fileLabel(for: outcome.target.host) : record.url] = record.body
             }
         }
+        if showsExcerpts, let webauthn = outcome.sections.lazy.compactMap({ $0.judgement.model as? WebAuthnDeployment }).first,
+           let last = webauthn.chain.last, last.isOK {
+            sources[WebAuthnKind.fileLabel(for: outcome.target.host)] = last.body
+        }
         var cap = Cap()
         let p = prepared(outcome.diagnostics + extra, sources: sources, cap: &cap)
         var report = DomainReport(target: outcome.target, fetches: outcome.fetches, addresses: outcome.addresses,
@@ -123,8 +127,12 @@ public final class RunOutput {
         report.folded = p.folded
         report.ignored = p.ignored
         (report.errors, report.warnings, report.infos) = (p.errors, p.warnings, p.infos)
-        if showsRules, let compiled = outcome.hosting?.validation?.compiled {
-            report.rules = RuleTable(subject: outcome.fileLabel, compiled: compiled, host: outcome.target.host,
+        // The rules of the copy that decides (Apple's CDN copy when it does), as the route
+        // verdicts beside them were judged; the file as written when none is read.
+        if showsRules, let compiled = outcome.deployed?.deciding ?? outcome.hosting?.validation?.compiled {
+            let byCDN = outcome.deployed.flatMap { $0.decidedBy == .cdn && $0.deciding != nil ? $0.decidingLabel : nil }
+            let subject = byCDN ?? outcome.fileLabel
+            report.rules = RuleTable(subject: subject, compiled: compiled, host: outcome.target.host,
                                      findings: p.shown.map(\.diagnostic), verdicts: routes)
         }
         report.exitCode = p.failed ? 1 : 0
@@ -170,6 +178,12 @@ public final class RunOutput {
         }
         renderer.apk(r)
     }
+
+    /// A statement list read by `validate` or `match` (JSON `statements`).
+    public func statements(_ listing: StatementListing) { renderer.statements(listing) }
+
+    /// `match --relation`: the answers to Google's check question (JSON `links`).
+    public func links(_ answers: [LinkAnswer]) { renderer.links(answers) }
 
     /// Whether the format shows every page of `coverage` (so they are worth making).
     public var showsEveryPage: Bool { type(of: renderer).showsEveryPage }

@@ -36,6 +36,10 @@ public final class GitHubRenderer: Renderer {
 
     public func route(_ verdict: RouteVerdict) { leftOut.add(.route) }
 
+    public func statements(_ listing: StatementListing) { leftOut.add(.statement, listing.statements.count) }
+
+    public func links(_ answers: [LinkAnswer]) { leftOut.add(.link, answers.count) }
+
     public func rules(_ table: RuleTable) { leftOut.add(.rules) }
 
     public func entitlements(_ report: EntitlementsReport) { leftOut.add(.entitlements) }

@@ -34,14 +34,8 @@ enum HTMLPage {
         return out
     }
 
-    /// `ok`, `failed` or `incomplete` for an exit status.
-    static func verdict(_ exitCode: Int32) -> String {
-        switch exitCode {
-        case 0: return "ok"
-        case 1: return "failed"
-        default: return "incomplete"
-        }
-    }
+    /// `ok`, `failed` or `incomplete` (``Verdict``).
+    static func verdict(_ exitCode: Int32, errors: Int) -> String { Verdict.of(exitCode: exitCode, errors: errors) }
 
     static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 

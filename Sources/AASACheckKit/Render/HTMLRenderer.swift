@@ -104,6 +104,10 @@ public final class HTMLRenderer: Renderer {
         folded.map { "<p>\($0.count) more \(HTMLPage.text($0.severity.rawValue))[\($0.code)] findings not listed (the first \(RunOutput.findingsPerKind) are).</p>\n" }.joined()
     }
 
+    public func statements(_ listing: StatementListing) { leftOut.add(.statement, listing.statements.count) }
+
+    public func links(_ answers: [LinkAnswer]) { leftOut.add(.link, answers.count) }
+
     public func rules(_ table: RuleTable) { section(table.subject).rules = table }
 
     public func fetches(_ list: [Fetch]) { fetches += list }
@@ -163,7 +167,7 @@ public final class HTMLRenderer: Renderer {
             sink.write(HTMLPage.head(title: "aasa-check explain") + body + "</header>\n<main>\n" + documentation() + "</main>\n" + HTMLPage.end)
             return
         }
-        let verdict = HTMLPage.verdict(summary.exitCode)
+        let verdict = HTMLPage.verdict(summary.exitCode, errors: summary.errors)
         var counts = HTMLPage.counts(errors: summary.errors, warnings: summary.warnings, infos: summary.infos)
         if let subject = summary.subject { counts = HTMLPage.text(subject) + ": " + counts }
         if summary.unreadable > 0 { counts += "; \(HTMLPage.plural(summary.unreadable, "input")) could not be read" }
@@ -196,7 +200,7 @@ public final class HTMLRenderer: Renderer {
                 let n = tally(byName[inner]!)
                 c = (c.e + n.e, c.w + n.w, c.n + n.n, c.fails || n.fails, c.notRead || n.notRead)
             }
-            let v = c.notRead ? "incomplete" : (c.fails ? "failed" : "ok")
+            let v = c.notRead ? "incomplete" : Verdict.of(exitCode: c.fails ? 1 : 0, errors: c.e)
             let anchor = "file-\(i + 1)"
             fileRows += Self.overviewRow(name: file.name, anchor: anchor, verdict: v, errors: c.e, warnings: c.w, infos: c.n,
                                          inner: entry.depth > 0)

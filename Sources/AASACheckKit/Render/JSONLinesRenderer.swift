@@ -6,7 +6,7 @@ import AASACore
 /// whole lines and at most one half line at the end (which `--resume` leaves out). Nothing is
 /// kept across domains but counts: memory does not grow with their number.
 ///
-/// A domain's record: `domain` (as given), `verdict` (`ok` or `failed`), `exitCode` (1 when
+/// A domain's record: `domain` (as given), `verdict` (`ok` or `failed`, ``Verdict``), `exitCode` (1 when
 /// one of its findings reaches `--fail-on`), and its `diagnostics`, `fetches` and `routes`
 /// exactly as the JSON report's elements for that domain, then, when it has some, `ignored`
 /// (findings the configuration ignores, with the reason) and `folded` (findings past the cap,
@@ -53,6 +53,7 @@ public final class JSONLinesRenderer: Renderer {
     private struct Pending {
         var diagnostics: [OutputJSON] = []
         var failed = false
+        var errors = 0
         var ignored: [OutputJSON] = []
         var folded: [OutputJSON] = []
         var fetches: [OutputJSON] = []
@@ -88,7 +89,7 @@ public final class JSONLinesRenderer: Renderer {
         ]
         if !report.suppressed.isEmpty { members.append(("ignored", .array(report.suppressed.map(JSONRenderer.json)))) }
         if !report.folded.isEmpty { members.append(("folded", .array(report.folded.map(JSONRenderer.json)))) }
-        if !report.statements.isEmpty { members.append(("statements", .array(report.statements.map(JSONRenderer.json)))) }
+        if !report.statements.isEmpty { members.append(("statements", .array(report.statements.map { JSONRenderer.json($0) }))) }
         return .object(members)
     }
 
@@ -129,6 +130,7 @@ public final class JSONLinesRenderer: Renderer {
     public func findings(_ findings: [Finding]) {
         pending.diagnostics += findings.map { JSONRenderer.json($0.diagnostic) }
         if findings.contains(where: { run.failOn.fails($0.diagnostic.severity) }) { pending.failed = true }
+        pending.errors += findings.count { $0.diagnostic.severity == .error }
     }
 
     public func suppressed(_ suppressed: [Suppressed]) { pending.ignored += suppressed.map(JSONRenderer.json) }
@@ -146,6 +148,10 @@ public final class JSONLinesRenderer: Renderer {
     // Results of other commands than `check` and `coverage`, counted if given.
     public func decisions(_ decisions: [MatchResult], for url: String) { leftOut.add(.decision, decisions.count) }
     public func route(_ verdict: RouteVerdict) { leftOut.add(.route) }
+    public func statements(_ listing: StatementListing) { leftOut.add(.statement, listing.statements.count) }
+
+    public func links(_ answers: [LinkAnswer]) { leftOut.add(.link, answers.count) }
+
     public func rules(_ table: RuleTable) { leftOut.add(.rules) }
     public func diff(_ report: DiffReport) { leftOut.add(.change, report.changes.count + report.routes.count) }
     public func documentation(_ docs: [CodeDoc], listing: Bool) { leftOut.add(.documentation, docs.count) }
@@ -167,7 +173,7 @@ public final class JSONLinesRenderer: Renderer {
         let p = pending
         var members: [(String, OutputJSON)] = [
             ("domain", about.map(OutputJSON.string) ?? .null),
-            ("verdict", .string(p.failed ? "failed" : "ok")),
+            ("verdict", .string(Verdict.of(exitCode: p.failed ? 1 : 0, errors: p.errors))),
             ("exitCode", .int(p.failed ? 1 : 0)),
             ("diagnostics", .array(p.diagnostics)),
         ]

@@ -75,6 +75,10 @@ public final class JSONRenderer: Renderer {
     private let subjects = ArrayWriter("subjects", always: false)
     /// Android's statement lists as Google's `statements.list` returns them (cli.md `statements`).
     private let statements = ArrayWriter("statements", always: false)
+    /// `passkeys`: each web origin's verdict (cli.md `origins`).
+    private let origins = ArrayWriter("origins", always: false)
+    /// `match --relation`: Google's check question answered (cli.md `links`).
+    private let links = ArrayWriter("links", always: false)
     private var leftOut = LeftOut()
     /// `diff`: spec `cli.md`'s `changes`, then the routes whose verdict changed and the parts
     /// not compared; present (possibly empty) for `diff` only.
@@ -84,7 +88,7 @@ public final class JSONRenderer: Renderer {
     /// The arrays in the order of their keys.
     private var arrays: [ArrayWriter] {
         [diagnostics, fetches, matches, routes, entitlements, apks, changes, routeChanges, incomplete, coverage, sitemaps, ignored, folded, notes,
-         subjects, unreadable, sections, statements]
+         subjects, unreadable, sections, statements, links, origins]
     }
     private var documentation: [CodeDoc]?
     /// `coverage`: the site's counts, written after the summary.
@@ -110,6 +114,17 @@ public final class JSONRenderer: Renderer {
     }
 
     /// Not asked for (``Renderer/showsRules`` is false); counted if given.
+    public func statements(_ listing: StatementListing) {
+        for s in listing.statements { statements.append(Self.json(s, sourceName: listing.sourceName)) }
+    }
+
+    public func links(_ answers: [LinkAnswer]) {
+        for a in answers {
+            links.append(.object([("source", a.sourceName.map(OutputJSON.string) ?? Self.source(a.source)), ("relation", .string(a.relation)), ("target", Self.json(a.target)),
+                                  ("linked", .bool(a.linked))]))
+        }
+    }
+
     public func rules(_ table: RuleTable) { leftOut.add(.rules) }
 
     /// Not asked for (``Renderer/showsEveryPage`` is false): `coverage` rows count the pages.
@@ -141,13 +156,22 @@ public final class JSONRenderer: Renderer {
         for v in report.routes { route(v) }
         for s in report.sections { sections.append(Self.json(s, domain: report.target.input)) }
         for s in report.statements { statements.append(Self.json(s)) }
+        for o in report.origins { origins.append(Self.json(o)) }
+    }
+
+    /// One element of `origins` (cli.md): `origin`, `accepted`, `reason`, and the labels the
+    /// related-origins procedure counted when it ran.
+    static func json(_ v: PasskeyWeb.Verdict) -> OutputJSON {
+        var members: [(String, OutputJSON)] = [("origin", .string(v.origin)), ("accepted", .bool(v.accepted)), ("reason", .string(v.reason.rawValue))]
+        if let run = v.evaluation { members.append(("labels", .array(run.labels.map { .string($0) }))) }
+        return .object(members)
     }
 
     /// One element of `statements` (cli.md): `source`, `relation`, `target` as
     /// `{"namespace": "android_app", "packageName", "sha256CertFingerprint"}` or
     /// `{"namespace": "web", "site"}`.
-    static func json(_ s: ListedStatement) -> OutputJSON {
-        .object([("source", source(s.source)), ("relation", .string(s.relation)), ("target", json(s.target))])
+    static func json(_ s: ListedStatement, sourceName: String? = nil) -> OutputJSON {
+        .object([("source", sourceName.map(OutputJSON.string) ?? source(s.source)), ("relation", .string(s.relation)), ("target", json(s.target))])
     }
 
     /// A statement's source: a site as its origin (`"https://host"`), an app as an object.
@@ -327,7 +351,16 @@ public final class JSONRenderer: Renderer {
     }
 
     static func json(_ m: MatchResult) -> OutputJSON {
-        .object([
+        // Android (cli.md): `platform`, `package` instead of `appID`, `rule` the deciding
+        // dynamic rule's index.
+        if m.platform == AssetLinksKind.platform {
+            return .object([
+                ("url", .string(m.url)), ("platform", .string(m.platform)), ("package", .string(m.appID)),
+                ("decision", .string(m.decision.rawValue)), ("rule", .optional(m.dynamicRule)), ("explanation", .string(m.explanation)),
+                ("mayDiffer", .array(m.mayDiffer.map { .string($0.rawValue) })),
+            ])
+        }
+        return .object([
             ("url", .string(m.url)), ("appID", .string(m.appID)), ("decision", .string(m.decision.rawValue)),
             ("detail", .optional(m.detail)), ("component", .optional(m.component)), ("explanation", .string(m.explanation)),
             ("rule", .optional(m.rule?.text)),

@@ -141,6 +141,10 @@ public final class MarkdownRenderer: Renderer {
     /// Requests are counted in the closing line; the html and json reports list them.
     public func fetches(_ fetches: [Fetch]) { leftOut.add(.fetch, fetches.count) }
 
+    public func statements(_ listing: StatementListing) { leftOut.add(.statement, listing.statements.count) }
+
+    public func links(_ answers: [LinkAnswer]) { leftOut.add(.link, answers.count) }
+
     public func rules(_ table: RuleTable) { leftOut.add(.rules) }
 
     public func page(_ page: PageDecisions) { leftOut.add(.page, page.decisions.count) }
@@ -293,7 +297,7 @@ public final class MarkdownRenderer: Renderer {
             sink.write(Self.bounded(documentation()))
             return
         }
-        let verdict = HTMLPage.verdict(summary.exitCode)
+        let verdict = HTMLPage.verdict(summary.exitCode, errors: summary.errors)
         var out = "## aasa-check \(run.command): \(Self.verdictMark(verdict)) \(verdict)\n\n"
         var counts = HTMLPage.counts(errors: summary.errors, warnings: summary.warnings, infos: summary.infos)
         if let subject = summary.subject { counts = Self.inline(subject) + ": " + counts }
@@ -315,7 +319,7 @@ public final class MarkdownRenderer: Renderer {
                     f = (f.name, f.errors + n.errors, f.warnings + n.warnings, f.infos + n.infos, f.fails || n.fails)
                     notRead = notRead || unreadableSubjects.contains(inner)
                 }
-                subjectRows.add(Self.subjectRow((entry.depth > 0 ? "↳ " : "") + f.name, verdict: notRead ? "incomplete" : (f.fails ? "failed" : "ok"),
+                subjectRows.add(Self.subjectRow((entry.depth > 0 ? "↳ " : "") + f.name, verdict: notRead ? "incomplete" : Verdict.of(exitCode: f.fails ? 1 : 0, errors: f.errors),
                                                 f.errors, f.warnings, f.infos, escapingFrom: entry.depth > 0 ? 2 : 0), budget: Self.subjectBudget)
             }
         }

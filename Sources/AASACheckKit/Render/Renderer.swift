@@ -76,6 +76,11 @@ public protocol Renderer: AnyObject, SendableMetatype {
     /// The rules of a local domain file (`validate`, `match`, `routes`), for formats that
     /// show them (``showsRules``); a `check` domain's come in its ``DomainReport``.
     func rules(_ table: RuleTable)
+    /// A statement list read outside a `check` domain record (`validate`, `match` of an
+    /// `assetlinks.json`): JSON `statements`.
+    func statements(_ listing: StatementListing)
+    /// `match --relation`: Google's check question answered (JSON `links`).
+    func links(_ answers: [LinkAnswer])
     /// `check`: everything about one domain, in input order.
     func domain(_ report: DomainReport)
     /// `entitlements`: one linted entitlements file or provisioning profile.

@@ -67,6 +67,10 @@ public final class SARIFRenderer: Renderer {
 
     public func route(_ verdict: RouteVerdict) { leftOut.add(.route) }
 
+    public func statements(_ listing: StatementListing) { leftOut.add(.statement, listing.statements.count) }
+
+    public func links(_ answers: [LinkAnswer]) { leftOut.add(.link, answers.count) }
+
     public func rules(_ table: RuleTable) { leftOut.add(.rules) }
 
     public func domain(_ report: DomainReport) {

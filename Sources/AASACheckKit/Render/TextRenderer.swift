@@ -69,6 +69,25 @@ public final class TextRenderer: Renderer {
     }
 
     /// Not asked for (``Renderer/showsRules`` is false); counted if given.
+    public func statements(_ listing: StatementListing) {
+        guard !run.quiet, !listing.statements.isEmpty else { return }
+        sink.write(listing.statements.map { SafeText.value(listing.subject) + ": grants " + Self.line($0) + "\n" }.joined())
+    }
+
+    public func links(_ answers: [LinkAnswer]) {
+        var out = ""
+        for a in answers {
+            let target: String
+            switch a.target {
+            case .web(let site): target = "web " + site.origin
+            case .androidApp(let p, let f): target = "android_app " + SafeText.escape(p, limit: 120) + " " + f
+            }
+            out += (a.linked ? style.green("linked    ") : style.red("not linked")) + " " + SafeText.escape(a.sourceName ?? a.source.description, limit: 200)
+                + " " + (a.linked ? "grants" : "does not grant") + " " + SafeText.escape(a.relation, limit: 120) + " to " + target + "\n"
+        }
+        sink.write(out)
+    }
+
     public func rules(_ table: RuleTable) { leftOut.add(.rules) }
 
     /// Not asked for (``Renderer/showsEveryPage`` is false): the tables count the pages.
@@ -260,6 +279,22 @@ public final class TextRenderer: Renderer {
             for s in report.statements {
                 out += "  " + "grants".padding(toLength: width, withPad: " ", startingAt: 0) + Self.line(s) + "\n"
             }
+            for v in report.origins {
+                let reason: String
+                switch v.reason {
+                case .sameSite: reason = "same site as \(host): no file needed"
+                case .listed: reason = "listed in the webauthn file (labels \(v.evaluation?.labels.joined(separator: ", ") ?? ""))"
+                case .labelLimit: reason = "listed after the fifth label: refused"
+                case .notListed: reason = "not listed in the webauthn file: refused"
+                case .fileInvalid: reason = "needs the webauthn file, which no client can use: refused"
+                }
+                out += "  " + "origin".padding(toLength: width, withPad: " ", startingAt: 0)
+                    + SafeText.escape(v.origin) + "  " + (v.accepted ? style.bold("accepted") : style.bold("refused")) + " — " + reason + "\n"
+            }
+            if !report.serverOrigins.isEmpty {
+                out += "  " + "server".padding(toLength: width, withPad: " ", startingAt: 0)
+                    + "must accept " + report.serverOrigins.map { SafeText.escape($0) }.joined(separator: ", ") + "\n"
+            }
             if let addresses = report.addresses {
                 out += "  " + "address".padding(toLength: 8, withPad: " ", startingAt: 0)
                     + addresses.map { SafeText.escape($0) }.joined(separator: ", ") + "\n"
@@ -412,18 +447,14 @@ public final class TextRenderer: Renderer {
             + "not listed (the first \(RunOutput.findingsPerKind) are)\n"
     }
 
-    /// `subject: N errors, N warnings, N infos[, N ignored] — ok|failed|incomplete` for exit
-    /// status 0, 1, 2; ignored findings (the configuration's `ignore`) are named when there are some.
+    /// `subject: N errors, N warnings, N infos[, N ignored] — ok|failed|incomplete`
+    /// (``Verdict``); ignored findings (the configuration's `ignore`) are named when there are some.
     func summaryLine(errors: Int, warnings: Int, infos: Int, ignored: Int = 0, exitCode: Int32, subject: String) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         var counts = "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "info"))"
         if ignored > 0 { counts += ", \(ignored) ignored by the configuration" }
-        let verdict: String
-        switch exitCode {
-        case 0: verdict = style.green("ok")
-        case 1: verdict = style.red("failed")
-        default: verdict = style.red("incomplete")
-        }
+        let word = Verdict.of(exitCode: exitCode, errors: errors)
+        let verdict = (word == "ok" ? style.green(word) : style.red(word)) + Verdict.exitNote(exitCode: exitCode, errors: errors)
         return "\(subject): \(counts) — \(verdict)\n"
     }
 

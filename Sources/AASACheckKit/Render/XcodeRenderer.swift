@@ -56,6 +56,10 @@ public final class XcodeRenderer: Renderer {
     /// A route verdict: a route that is not decided as expected has its finding (AASA701–703).
     public func route(_ verdict: RouteVerdict) { leftOut.add(.route) }
 
+    public func statements(_ listing: StatementListing) { leftOut.add(.statement, listing.statements.count) }
+
+    public func links(_ answers: [LinkAnswer]) { leftOut.add(.link, answers.count) }
+
     public func rules(_ table: RuleTable) { leftOut.add(.rules) }
 
     public func domain(_ report: DomainReport) {

@@ -115,9 +115,33 @@ public struct DomainReport: Sendable {
     /// Android's statement list as Google's `statements.list` returns it (JSON `statements`),
     /// when Android's file was judged.
     public var statements: [ListedStatement] = []
+    /// `passkeys`: each `--web-origin`'s verdict for this RP ID (JSON `origins`, cli.md), and
+    /// the origins the relying party server must accept.
+    public var origins: [PasskeyWeb.Verdict] = []
+    public var serverOrigins: [String] = []
 
-    /// `ok` or `failed`.
-    public var verdict: String { exitCode == 0 ? "ok" : "failed" }
+    /// `ok` or `failed` (``Verdict/of(exitCode:errors:)``).
+    public var verdict: String { Verdict.of(exitCode: exitCode, errors: errors) }
+}
+
+/// The one wording of a verdict, for every format (issue 21): `incomplete` when the command
+/// could not run as asked (exit status 2); `failed` when a finding reaches `--fail-on` or an
+/// error was found — `--fail-on never` keeps the exit status 0, it does not make an error
+/// ok; else `ok`.
+public enum Verdict {
+    /// `ok`, `failed` or `incomplete` for an exit status (0, 1, 2) and the errors found.
+    public static func of(exitCode: Int32, errors: Int) -> String {
+        switch exitCode {
+        case 0: return errors > 0 ? "failed" : "ok"
+        case 1: return "failed"
+        default: return "incomplete"
+        }
+    }
+
+    /// The words after a `failed` verdict whose exit status is 0 (`--fail-on never`), else "".
+    public static func exitNote(exitCode: Int32, errors: Int) -> String {
+        exitCode == 0 && errors > 0 ? " (--fail-on never: exit status 0)" : ""
+    }
 }
 
 /// A document kind's part of a domain's record (JSON `sections`): its file and the counts of
@@ -135,6 +159,6 @@ public struct DomainSection: Sendable {
     /// 1 when one of its findings reaches `--fail-on`, else 0.
     public var exitCode: Int32 = 0
 
-    /// `ok` or `failed`.
-    public var verdict: String { exitCode == 0 ? "ok" : "failed" }
+    /// `ok` or `failed` (``Verdict/of(exitCode:errors:)``).
+    public var verdict: String { Verdict.of(exitCode: exitCode, errors: errors) }
 }

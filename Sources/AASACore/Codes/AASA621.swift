@@ -12,14 +12,16 @@ extension CodeDoc {
             is given a domain the entitlement does not claim, a correct file on that domain changes \
             nothing: its links always open in the browser. The classic case is the forgotten \
             `www`. A `?mode=developer` entry claims the host for development builds; an entry that \
-            holds a build setting not expanded (AASA613) is not judged.
+            holds a build setting not expanded (AASA613) is not judged. When the entitlement claims \
+            the host for another service only (`webcredentials:` for passkeys, `appclips:`), the \
+            app may use it for that alone: the finding is then a warning.
             """,
         fix: """
             Add `applinks:<host>` to the entitlement (Xcode: Signing & Capabilities, Associated \
             Domains) and sign again, or stop sending universal links to that host.
             """,
         failing: .custom(CheckedDomainsExample(
-            entitlements: associatedDomainsPlist(["applinks:soarstarter.com", "webcredentials:www.soarstarter.com"]),
+            entitlements: associatedDomainsPlist(["applinks:soarstarter.com", "webcredentials:soarstarter.com"]),
             appID: "K7TQ3ZP2MX.com.soarstarter.SoarStarterSwift",
             domains: [("soarstarter.com", soarStarterFile), ("www.soarstarter.com", soarStarterFile)])),
         passing: .custom(CheckedDomainsExample(

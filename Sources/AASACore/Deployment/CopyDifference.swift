@@ -57,6 +57,31 @@ public enum CopyDifference {
         }
     }
 
+    /// The route findings (AASA701–AASA703) of routes the origin's file already judges as the
+    /// route list expects, while the CDN copy devices read does not: their hint says the file
+    /// is right and the copy is older, instead of asking for a rule the origin already has.
+    /// - Parameters:
+    ///   - diagnostics: the route check's findings on the deciding copy.
+    ///   - deciding, others: the verdicts on the deciding copy and on the origin's file.
+    public static func rehinted(_ diagnostics: [Diagnostic], deciding: [RouteVerdict], others: [RouteVerdict]) -> [Diagnostic] {
+        var okAtOrigin: Set<String> = []
+        for v in others where v.ok { okAtOrigin.insert(v.appID + "\u{0}\(v.route.line)") }
+        guard !okAtOrigin.isEmpty else { return diagnostics }
+        var failingHere: [Int: [String]] = [:]
+        for v in deciding where !v.ok && okAtOrigin.contains(v.appID + "\u{0}\(v.route.line)") {
+            failingHere[v.route.line, default: []].append(v.appID)
+        }
+        return diagnostics.map { d in
+            guard [.aasa701, .aasa702, .aasa703].contains(d.code), let line = d.location?.line,
+                  let apps = failingHere[line], apps.contains(where: { d.message.contains(" for \($0)") })
+            else { return d }
+            var d = d
+            d.hint = "The origin's file already does what the route list expects; devices read Apple's CDN copy, which is older "
+                + "(AASA502). Nothing to change in the file: the CDN fetches it again within about a day."
+            return d
+        }
+    }
+
     /// AASA502 for the pages of a site the origin's file decides otherwise for one app.
     public static func pages(_ count: Int, of total: Int, appID: String, example: String, origin: String, cdn: String, host: String?) -> Diagnostic {
         finding("\(count.grouped) of the \(total.grouped) pages", appID: appID,

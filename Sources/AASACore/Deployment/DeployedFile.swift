@@ -70,9 +70,19 @@ public struct DeployedFile: Sendable {
 
     /// The origin's document compiled, when it was read and Apple's systems read it.
     public var originCompiled: CompiledDocument? {
-        guard let validation = hosting.validation, validation.rejection == nil else { return nil }
+        guard let validation = hosting.validation, hosting.refusal == nil else { return nil }
         return validation.compiled
     }
+
+    /// Why Apple's systems do not read the origin's file although one was read: served only
+    /// to a browser (AASA109), only at the legacy root path (AASA108), or refused as a whole
+    /// (``HostingResult/refusal``). Where the origin decides, devices then open no app.
+    public var originRefusal: Diagnostic? { hosting.refusal }
+
+    /// Why devices open no app by this file although one was read: the origin's
+    /// ``originRefusal`` when the origin decides; `nil` when a copy they read decides, or when
+    /// nothing was read.
+    public var refusal: Diagnostic? { decidedBy == .cdn ? nil : originRefusal }
 
     /// The document devices decide by, `nil` when neither copy can be read (then no URL opens
     /// an app on devices).

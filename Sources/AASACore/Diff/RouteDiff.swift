@@ -52,6 +52,23 @@ public enum RouteDiff {
         return out
     }
 
+    /// The changes with the explanation of each side Apple's systems do not read (judged as
+    /// opening no app) saying so, instead of the empty file's "no details entry lists …".
+    /// - Parameters:
+    ///   - old, new: the finding by which Apple's systems do not read that side, when they do not.
+    public static func explainingRefusals(_ changes: [RouteChange], old: Diagnostic?, new: Diagnostic?) -> [RouteChange] {
+        guard old != nil || new != nil else { return changes }
+        func sentence(_ side: String, _ d: Diagnostic) -> String {
+            "Apple's systems do not read the \(side) file (\(d.code)), so on devices it opens no app"
+        }
+        return changes.map { change in
+            var change = change
+            if let old { change.before.explanation = sentence("old", old) }
+            if let new { change.after.explanation = sentence("new", new) }
+            return change
+        }
+    }
+
     /// An error for each route that met its expectation on OLD and does not on NEW, placed at
     /// the route in the route list (`routesFile`).
     /// - Parameter newRefusal: the finding by which Apple's systems refuse NEW, when they do
@@ -82,7 +99,7 @@ public enum RouteDiff {
             let newRule = code == .aasa702 ? rule(v.failingRule ?? v.rule, v.detail) : rule(v.rule, v.detail)
             var message = "the route \(change.route.text) \(was) with the old file\(rule(change.before.rule, change.before.detail)) and \(now) with the new one\(newRule) for \(change.appID)"
             if let newRefusal {
-                message += ": Apple's systems refuse the new file (\(newRefusal.code)), so on devices it opens no app"
+                message += ": Apple's systems do not read the new file (\(newRefusal.code)), so on devices it opens no app"
             } else if !change.newListsApp {
                 message += ": the new file no longer lists the app"
             }

@@ -102,6 +102,19 @@ public enum DomainClaim {
                     + (hosts.count > 5 ? " and \(hosts.count - 5) more" : ""))
         }
         let shownHost = EntitlementsLinter.shown(host)
+        // Claimed for another service only (`webcredentials:` for passkeys, `appclips:`): the
+        // app may use the host for that alone, so this is a warning, not an error — a gate
+        // that fails a passkeys-only domain gets switched off.
+        if !otherServices.isEmpty {
+            return Diagnostic(
+                code: .aasa621, severity: .warning,
+                message: "\(shownHost) is checked for universal links, but the entitlement of \(app) has no `applinks:` entry for it ("
+                    + why.joined(separator: "; ") + "): universal links on \(shownHost) do not open this app, which is right only if "
+                    + "the app uses \(shownHost) for those services alone",
+                hint: "if links on \(shownHost) should open the app, add `<string>applinks:\(shownHost)</string>` to \(associatedDomainsKey) "
+                    + "and sign again; otherwise leave \(shownHost) out of the check",
+                pointer: "/" + associatedDomainsKey, target: host, source: .entitlements, file: file)
+        }
         return Diagnostic(
             code: .aasa621,
             message: "\(shownHost) is checked, but the entitlement of \(app) has no `applinks:` entry for it ("

@@ -49,7 +49,9 @@ public enum CDNJudge {
             return found
         }
         let cdnDocument = copy
-        if let originDocument = origin?.validation?.document {
+        // The origin's file counts only as Apple's systems read it: two copies of a file they
+        // refuse (the same trailing comma) do not differ.
+        if let originDocument = origin?.readDocument {
             if let cdnDocument {
                 let differences = DocumentComparison.differences(origin: originDocument, cdn: cdnDocument)
                 if !differences.isEmpty {

@@ -51,6 +51,19 @@ public struct HostingResult: Sendable {
     /// The label findings in the served file carry in `file` (nil for the `.well-known` file,
     /// whose label renderers derive from the target).
     public var fileLabel: String?
+
+    /// Why Apple's systems do not read the file that was read (issue 21): it was served only
+    /// to a browser (AASA109), only at the legacy root path that iOS 14 and later and Apple's
+    /// CDN never read (AASA108), or they refuse it as a whole (``ValidationResult/rejection``).
+    /// `nil` when they read it, or when no file was read.
+    public var refusal: Diagnostic? {
+        guard let validation else { return nil }
+        return diagnostics.first { $0.code == .aasa109 || $0.code == .aasa108 } ?? validation.rejection
+    }
+
+    /// The served document as Apple's systems read it: `nil` when no file was read or they do
+    /// not read it (``refusal``).
+    public var readDocument: AASADocument? { refusal == nil ? validation?.document : nil }
 }
 
 /// Judges how a domain serves its `apple-app-site-association` file: AASA101–AASA106,

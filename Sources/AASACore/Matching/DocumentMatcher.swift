@@ -26,6 +26,13 @@ public struct MatchResult: Sendable {
     /// its query or fragment failed, fewest conditions failing first, then the most passing,
     /// then the first in order. `nil` when no rule's path matched (spec `cli.md`, `closest`).
     public var closest: Rule? = nil
+    /// `ios`, or `android` for a decision of Android's dynamic rules (``androidDecision(url:packageName:outcome:)``):
+    /// then ``appID`` holds the package name (cli.md `matches[].package`).
+    public var platform: String = "ios"
+    /// Android: the 0-based index of the deciding dynamic rule, `nil` when none decided.
+    public var dynamicRule: Int? = nil
+    /// Android: behaviours the reference marks unknown under which a device decides otherwise.
+    public var mayDiffer: [UnknownReading] = []
 }
 
 /// How ``DocumentMatcher`` finds the deciding rule.

@@ -10,14 +10,18 @@ public struct RouteCheckResult: Sendable {
     /// app on devices.
     public var isRefused = false
 
-    /// `N routes, M open the app as expected` for the summary line.
+    /// `N routes, M open the app as expected` for the summary line; with several apps,
+    /// `N routes for K apps (V verdicts), M open the app as expected`, so verdicts are not
+    /// counted as routes.
     public var summary: String {
         let routes = routeCount
         let asExpected = verdicts.filter { $0.ok && $0.route.expect == .app }.count
         let web = verdicts.filter { $0.ok && $0.route.expect == .web }.count
-        var s = "\(routes) route\(routes == 1 ? "" : "s"), \(asExpected) open\(asExpected == 1 ? "s" : "") the app as expected"
+        let apps = Set(verdicts.map(\.appID)).count
+        let judged = apps > 1 ? " for \(apps) apps (\(verdicts.count) verdicts)" : ""
+        var s = "\(routes) route\(routes == 1 ? "" : "s")\(judged), \(asExpected) open\(asExpected == 1 ? "s" : "") the app as expected"
         if web > 0 { s += ", \(web) stay\(web == 1 ? "s" : "") on the web as expected" }
-        if isRefused { s += "; Apple's systems refuse the file, so on devices no route opens the app" }
+        if isRefused { s += "; Apple's systems do not read the file, so on devices no route opens the app" }
         return s
     }
 }
@@ -33,7 +37,7 @@ extension RouteCheckResult {
         out.isRefused = true
         for i in out.verdicts.indices where out.verdicts[i].route.expect == .app && out.verdicts[i].ok {
             out.verdicts[i].ok = false
-            out.verdicts[i].explanation = "the file as written opens the app here, but Apple's systems refuse the whole file (\(refusal.code)), "
+            out.verdicts[i].explanation = "the file as written opens the app here, but Apple's systems do not read the file (\(refusal.code)), "
                 + "so on devices it does not; " + out.verdicts[i].explanation
         }
         return out

@@ -219,7 +219,8 @@ public enum RouteList {
                 } else if let s = element["route"]?.stringValue {
                     var expect = RouteExpectation.app
                     if let e = element["expect"] {
-                        guard let v = e.stringValue.flatMap(RouteExpectation.init(rawValue:)) else {
+                        // As the text form reads it: `App` and `WEB` too.
+                        guard let v = e.stringValue.flatMap({ RouteExpectation(rawValue: $0.lowercased()) }) else {
                             throw RouteListError(line: loc.line, column: loc.column, message: "\"expect\" must be \"app\" or \"web\"", offset: loc.offset)
                         }
                         expect = v

@@ -118,7 +118,7 @@ public enum PasskeyChecks {
         }
         // 5. The RP ID's AASA lists the app in webcredentials.apps.
         for appID in inputs.appIDs {
-            if let finding = aasaFinding(host: rp, appID: appID, inputs: inputs, code: .wan603, purpose: "passkeys for \(rp)") { out.append(finding) }
+            if let finding = aasaFinding(host: rp, appID: appID, inputs: inputs, code: .wan603, purpose: "passkeys for \(rp) fail") { out.append(finding) }
         }
         // 6. HTTPS callbacks.
         for callback in inputs.callbacks {
@@ -131,7 +131,7 @@ public enum PasskeyChecks {
                                       hint: "Add webcredentials:\(host) to com.apple.developer.associated-domains.", target: host, source: .entitlements))
             }
             for appID in inputs.appIDs {
-                if let finding = aasaFinding(host: host, appID: appID, inputs: inputs, code: .wan605, purpose: "the HTTPS callback \(NetworkText.escape(callback, limit: 120))") {
+                if let finding = aasaFinding(host: host, appID: appID, inputs: inputs, code: .wan605, purpose: "the HTTPS callback \(NetworkText.escape(callback, limit: 120)) fails") {
                     out.append(finding)
                 }
             }
@@ -205,14 +205,14 @@ public enum PasskeyChecks {
         let file = "https://\(host)\(AppleSiteAssociation.wellKnownPath)"
         guard let apps = inputs.webcredentialsApps[host] else {
             let why = inputs.aasaProblems[host].map { ": \($0)" } ?? " (it was not read)"
-            return Diagnostic(code: code, message: "\(file) cannot be used\(why), so \(appID) is not associated for \(purpose)",
+            return Diagnostic(code: code, message: "\(file) cannot be used\(why), so \(purpose) for \(appID)",
                               hint: "Serve the AASA file with {\"webcredentials\": {\"apps\": [\"\(appID)\"]}}.", target: host, source: .origin)
         }
         if apps.contains(appID) { return nil }
         let caseDiffers = apps.first { $0.lowercased() == appID.lowercased() }
         return Diagnostic(code: code, message: "\(file) does not list \(appID) in webcredentials.apps"
                             + (caseDiffers.map { " (it lists \"\(NetworkText.escape($0, limit: 120))\": app IDs compare case-sensitively)" } ?? (apps.isEmpty ? " (the file has none)" : ""))
-                            + ", so \(purpose) fail",
+                            + ", so \(purpose)",
                           hint: "Add \"\(appID)\" to webcredentials.apps, team ID and bundle ID exactly as signed.", target: host, source: .origin)
     }
 
@@ -222,7 +222,7 @@ public enum PasskeyChecks {
             let why = inputs.assetLinksProblem.map { ": \($0)" } ?? " (it was not read)"
             return [Diagnostic(code: .wan606, message: "\(file) cannot be used\(why): Credential Manager cannot validate the RP ID for \(package)",
                                hint: "Serve assetlinks.json with a statement granting delegate_permission/common.get_login_creds and delegate_permission/common.handle_all_urls to \(package).",
-                               target: rp, source: .origin)]
+                               target: rp, source: .origin, file: AssetLinksKind.fileLabel(for: rp))]
         }
         var relations = Set<String>()
         var linked: [String] = []
@@ -234,18 +234,18 @@ public enum PasskeyChecks {
         var out: [Diagnostic] = []
         if !relations.contains(AssetLinksRelation.getLoginCreds) {
             out.append(Diagnostic(code: .wan606, message: "\(file) grants \(package) no delegate_permission/common.get_login_creds: Credential Manager refuses passkeys for \(rp) (\"The incoming request cannot be validated\")",
-                                  hint: "Add \"delegate_permission/common.get_login_creds\" to the relation list of \(package)'s statement.", target: rp, source: .origin))
+                                  hint: "Add \"delegate_permission/common.get_login_creds\" to the relation list of \(package)'s statement.", target: rp, source: .origin, file: AssetLinksKind.fileLabel(for: rp)))
         }
         if !relations.contains(AssetLinksRelation.handleAllURLs) {
             out.append(Diagnostic(code: .wan607, message: "\(file) grants \(package) no delegate_permission/common.handle_all_urls: passkey requests are observed to fail with \"[50152] RP ID cannot be validated\" although the Digital Asset Links API answers linked for get_login_creds",
-                                  hint: "Grant both relations to \(package): \"delegate_permission/common.handle_all_urls\" and \"delegate_permission/common.get_login_creds\".", target: rp, source: .origin))
+                                  hint: "Grant both relations to \(package): \"delegate_permission/common.handle_all_urls\" and \"delegate_permission/common.get_login_creds\".", target: rp, source: .origin, file: AssetLinksKind.fileLabel(for: rp)))
         }
         for f in fingerprints where !linked.contains(f) {
             out.append(Diagnostic(code: .wan608, message: "\(file) does not link \(package) signed with \(f)"
                                     + (linked.isEmpty ? "" : " (it lists \(linked.map { String($0.prefix(11)) + "…" }.joined(separator: ", ")))")
                                     + ": devices that see this certificate cannot use passkeys for \(rp)",
                                   hint: "Add the fingerprint of the certificate devices see (for Play builds the Play app signing key, not the upload key) to sha256_cert_fingerprints.",
-                                  target: rp, source: .origin))
+                                  target: rp, source: .origin, file: AssetLinksKind.fileLabel(for: rp)))
         }
         return out
     }

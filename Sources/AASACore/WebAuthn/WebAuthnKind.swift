@@ -31,6 +31,9 @@ public enum WebAuthnKind: DocumentKind {
         return first == "origins" || first == "related_origins"
     }
 
+    /// `HOST/.well-known/webauthn`: where findings about the file say they are.
+    public static func fileLabel(for host: String) -> String { host + wellKnownPath }
+
     public static func plan(for host: HostContext) -> any FetchPlan { Plan(host: host.host) }
 
     /// The first request, then one per redirect hop that stays on HTTPS.
@@ -164,6 +167,6 @@ public enum WebAuthnServing {
     }
 
     static func attributed(_ d: [Diagnostic], _ rpID: String) -> [Diagnostic] {
-        d.attributed(target: rpID, source: .origin, file: nil)
+        d.attributed(target: rpID, source: .origin, file: WebAuthnKind.fileLabel(for: rpID))
     }
 }

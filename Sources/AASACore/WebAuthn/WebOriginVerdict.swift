@@ -55,7 +55,7 @@ public enum PasskeyWeb {
         guard let file, fileUsable else {
             return (Verdict(origin: text, accepted: false, reason: .fileInvalid, evaluation: nil),
                     Diagnostic(code: .wan404, message: "\(shown) is on another site than \(rpID) and needs \(WebAuthnKind.fileURL(for: rpID)), which no client can use (see the file's findings): its passkey calls fail with SecurityError",
-                               hint: "Fix the file's findings above, or give the origin an RP ID it is same-site with.", target: rpID))
+                               hint: "Fix the file's findings above, or give the origin an RP ID it is same-site with.", target: rpID, file: WebAuthnKind.fileLabel(for: rpID)))
         }
         let run = RelatedOrigins.evaluate(file.origins.map(\.text), caller: caller)
         switch run.verdict {
@@ -66,7 +66,7 @@ public enum PasskeyWeb {
             return (Verdict(origin: text, accepted: false, reason: .labelLimit, evaluation: run),
                     Diagnostic(code: .wan403, message: "\(shown) is listed\(entry.map { " at \($0.pointer)" } ?? ""), but only after the file's first \(RelatedOrigins.maxLabels) labels (\(run.labels.joined(separator: ", "))) were counted: clients stop there and refuse it",
                                hint: "Move it before the entry that brings the sixth label, or drop origins of labels that do not call WebAuthn.",
-                               pointer: entry?.pointer, location: entry?.location, target: rpID, source: .origin))
+                               pointer: entry?.pointer, location: entry?.location, target: rpID, source: .origin, file: WebAuthnKind.fileLabel(for: rpID)))
         case .notListed?, nil:
             let near = file.origins.first { e in
                 guard case .success(let o) = WebOrigin.parse(e.text), let h = o.host, let ch = caller.host else { return false }
@@ -76,7 +76,7 @@ public enum PasskeyWeb {
                     Diagnostic(code: .wan402, message: "\(shown) is on another site than \(rpID) and \(WebAuthnKind.fileURL(for: rpID)) does not list it"
                                 + (near.map { " (\"\(NetworkText.escape($0.text, limit: 120))\" at \($0.pointer) is another origin: scheme, host and port must be equal)" } ?? ""),
                                hint: "Add \"\(caller.description)\" to \"origins\", within the first \(RelatedOrigins.maxLabels) labels.",
-                               target: rpID, source: .origin))
+                               target: rpID, source: .origin, file: WebAuthnKind.fileLabel(for: rpID)))
         }
     }
 }

@@ -1,0 +1,84 @@
+import AASACore
+
+/// `match` of an `assetlinks.json` (issue 23; spec `cli.md`): each URL's Android decision with
+/// dynamic rules, and Google's check question (`--relation`).
+enum AndroidMatch {
+    /// The check question's target, from `--site` or `--package` with `--fingerprint`.
+    /// - Throws: ``UsageError`` when the question is malformed (Google's API answers
+    ///   `QUERY_PARSING_ERROR` without fetching anything; here, exit status 2).
+    static func targets(_ arguments: ParsedArguments) throws -> [AssetLinksAsset] {
+        let site = arguments.value("--site")
+        let package = arguments.value("--package")
+        let prints = arguments.all("--fingerprint")
+        if let site {
+            guard package == nil && prints.isEmpty else {
+                throw UsageError("--relation asks about one kind of target: --site, or --package with --fingerprint, not both")
+            }
+            do { return [.web(try AssetLinksQuery.site(site))] } catch { throw UsageError("--site \(SafeText.value(site)): \(error.message)") }
+        }
+        guard let package else { throw UsageError("--relation needs the target: --package NAME --fingerprint SHA256, or --site ORIGIN") }
+        let name = try AndroidOptions.packageName(package)
+        guard !prints.isEmpty else {
+            throw UsageError("--relation with --package needs the app's certificate: --fingerprint SHA256 (Google's check question names one)")
+        }
+        return try prints.map { .androidApp(packageName: name, fingerprint: try AndroidOptions.fingerprint($0)) }
+    }
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext, source loaded: LoadedDocument, urls: [String]) throws -> RunEnd {
+        let out = context.output
+        // Malformed questions stop before anything is reported.
+        var question: (relation: String, targets: [AssetLinksAsset])?
+        if let relation = arguments.value("--relation") {
+            do {
+                _ = try AssetLinksQuery.relation(relation, required: true)
+            } catch {
+                throw UsageError("--relation \(SafeText.value(relation)): \(error.message)")
+            }
+            question = (relation, try targets(arguments))
+        } else if arguments.has("--site") {
+            throw UsageError("--site is the target of Google's check question: give --relation REL too")
+        }
+        let package = try arguments.value("--package").map(AndroidOptions.packageName)
+        let fingerprints = try arguments.all("--fingerprint").map(AndroidOptions.fingerprint)
+        let list = loaded.statementList
+        let statements = list?.statements ?? []
+
+        out.domainFile(loaded)
+        let sourceName = loaded.host == nil ? loaded.label : nil
+        out.statements(StatementListing(subject: loaded.label, statements: list?.listing() ?? [], sourceName: sourceName))
+        if let question, let list {
+            out.links(question.targets.map { target in
+                LinkAnswer(source: list.source, relation: question.relation, target: target, linked: list.check(relation: question.relation, target: target),
+                           sourceName: sourceName)
+            })
+        }
+
+        // The apps to decide for: --package, else every app the list verifies for App Links.
+        var packages: [String] = []
+        if let package { packages = [package] } else {
+            for s in statements where s.relations.contains(AssetLinksRelation.handleAllURLs) {
+                if case .androidApp(let app) = s.target, !packages.contains(app.packageName) { packages.append(app.packageName) }
+            }
+        }
+        var decided = 0
+        var opens = 0
+        func handle(_ url: String) {
+            let results = packages.map {
+                MatchResult.androidDecision(url: url, statements: statements, packageName: $0, fingerprints: fingerprints, host: loaded.host)
+            }
+            decided += results.count
+            opens += results.filter { $0.decision == .match }.count
+            out.decisions(results, for: url)
+        }
+        MatchCommand.forEachURL(urls, readingStandardInput: urls.isEmpty && question == nil, context: context, handle)
+        if packages.isEmpty && (!urls.isEmpty || question == nil) {
+            out.note("The file verifies no Android app for App Links (no statement grants delegate_permission/common.handle_all_urls); give --package to decide for one.", kind: .advice)
+        }
+        out.findings(loaded.diagnostics)
+        if let question, urls.isEmpty {
+            let linked = question.targets.filter { list?.check(relation: question.relation, target: $0) == true }.count
+            return RunEnd(subject: "\(linked) of \(question.targets.count) linked")
+        }
+        return RunEnd(subject: "\(decided) decision\(decided == 1 ? "" : "s"), \(opens) open\(opens == 1 ? "s" : "") the app")
+    }
+}

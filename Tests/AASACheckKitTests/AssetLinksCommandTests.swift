@@ -1,0 +1,207 @@
+import Foundation
+import HarnessSupport
+import Testing
+@testable import AASACheckKit
+import AASACore
+
+/// `validate` and `match` of an `assetlinks.json` (issue 23): findings with line and column in
+/// every format, the statements as Google lists them, dynamic-rule decisions and Google's
+/// check question.
+@Suite("validate and match of assetlinks.json")
+struct AssetLinksCommandTests {
+    static let good = fixturePath("harness/assetlinks.json")
+    static let fp = AssetLinksCheckTests.shopFingerprint
+    static let broken = """
+    [
+      {"relation": ["delegate_permission/common.handle_all_urls"],
+       "target": {"namespace": "android_app", "package_name": "com.shop.app",
+         "sha256_cert_fingerprints": ["14:6D:E9"]}},
+    ]
+
+    """
+
+    func array(_ r: Run, _ key: String) throws -> [[String: Any]] { try r.json()[key] as? [[String: Any]] ?? [] }
+
+    @Test func validateListsTheStatements() throws {
+        let r = run(["validate", Self.good, "--json"])
+        #expect(r.status == 0)
+        #expect(try r.codes() == [])
+        let s = try array(r, "statements")
+        #expect(s.map { $0["relation"] as? String } == ["delegate_permission/common.handle_all_urls", "delegate_permission/common.get_login_creds"])
+        // Without --domain the file names the source; with it, the site.
+        #expect(s.allSatisfy { $0["source"] as? String == Self.good })
+        let served = run(["validate", Self.good, "--json", "--domain", "good.aasa.test"])
+        #expect(try array(served, "statements").allSatisfy { $0["source"] as? String == "https://good.aasa.test" })
+        let text = run(["validate", Self.good])
+        #expect(text.stdout.contains("\(Self.good): grants delegate_permission/common.get_login_creds to web https://good.aasa.test\n"))
+        #expect(text.stdout.contains("1 file: 0 errors, 0 warnings, 0 infos — ok"))
+    }
+
+    /// The trailing comma, as each format places it (line 5, column 1: the `]` it stands before).
+    @Test(arguments: [
+        ("text", "bad.json:5:1: error[DAL203]: a trailing comma before ']' is not allowed in JSON"),
+        ("xcode", "bad.json:5:1: error: a trailing comma before ']' is not allowed in JSON [DAL203]"),
+        ("github", "::error file=", ),
+        ("sarif", "\"startLine\": 5,"),
+        ("junit", "DAL203"),
+        ("markdown", "DAL203"),
+        ("html", "DAL203"),
+    ])
+    func findingsHaveLineAndColumnInEveryFormat(format: String, expected: String) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-check-al-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("bad.json").path
+        try Data(Self.broken.utf8).write(to: URL(fileURLWithPath: path))
+        // A JSON array: recognised as a statement list whatever its name.
+        let r = run(["validate", path, "--format", format])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains(expected), "\(r.stdout)")
+        #expect(r.stdout.contains("DAL203"))
+    }
+
+    @Test func jsonFindingsCarryPlaceAndGoogleCode() throws {
+        let path = try temporaryFile(Array(Self.broken.utf8), name: "links.txt")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = run(["validate", path, "--json", "--kind", "assetlinks"])
+        let d = try #require(try array(r, "diagnostics").first)
+        #expect(d["code"] as? String == "DAL203")
+        #expect(d["line"] as? Int == 5 && d["column"] as? Int == 1)
+        #expect(d["dalErrorCode"] as? String == "ERROR_CODE_MALFORMED_CONTENT")
+        // Forced the other way, the same bytes are judged as Apple's file.
+        let apple = run(["validate", path, "--json", "--kind", "aasa"])
+        #expect(try apple.codes().allSatisfy { $0.hasPrefix("AASA") })
+        #expect(run(["validate", path, "--kind", "webauthn"]).status == 2)
+    }
+
+    @Test func validateFindsAShortFingerprint() throws {
+        let path = try temporaryFile(Array(Self.broken.replacingOccurrences(of: "}},\n]", with: "}}\n]").utf8), name: "assetlinks.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = run(["validate", path, "--json"])
+        #expect(r.status == 1)
+        let d = try array(r, "diagnostics")
+        #expect(d.map { $0["code"] as? String }.contains("DAL307") || d.contains { ($0["message"] as? String)?.contains("3 bytes") == true })
+        #expect(d.allSatisfy { $0["line"] as? Int != nil })
+        #expect(try array(r, "statements").isEmpty)
+    }
+
+    /// URL → decision and deciding rule of the fixture's dynamic rules for com.aasacheck.shop.
+    @Test(arguments: [
+        ("https://good.aasa.test/product/1", "match", 2 as Int?),
+        ("https://good.aasa.test/product/1?ref=mail", "match", 1),
+        ("/account/settings", "exclude", 0),
+        ("/order/7#track", "match", 3),
+        ("/order/7#other", "no_match", nil),
+        ("/other", "no_match", nil),
+        ("https://other.aasa.test/product/1", "no_match", nil),
+    ])
+    func matchDecidesByTheDynamicRules(url: String, decision: String, rule: Int?) throws {
+        let r = run(["match", Self.good, url, "--package", "com.aasacheck.shop", "--domain", "good.aasa.test", "--json"])
+        #expect(r.status == 0)
+        let m = try #require(try array(r, "matches").first)
+        #expect(m["platform"] as? String == "android")
+        #expect(m["package"] as? String == "com.aasacheck.shop")
+        #expect(m["appID"] == nil)
+        #expect(m["decision"] as? String == decision)
+        #expect(m["rule"] as? Int == rule)
+        #expect((m["explanation"] as? String)?.isEmpty == false)
+    }
+
+    @Test func matchForAnotherAppOrCertificateIsNotVerified() throws {
+        let other = run(["match", Self.good, "/product/1", "--package", "com.aasacheck.other", "--json"])
+        #expect(try array(other, "matches").first?["decision"] as? String == "no_match")
+        #expect((try array(other, "matches").first?["explanation"] as? String)?.contains("not verified") == true)
+        let wrongKey = run(["match", Self.good, "/product/1", "--package", "com.aasacheck.shop", "--fingerprint", String(repeating: "AB:", count: 31) + "AB", "--json"])
+        #expect(try array(wrongKey, "matches").first?["decision"] as? String == "no_match")
+        // Without --package: every app the list verifies.
+        let all = run(["match", Self.good, "/product/1", "--json"])
+        #expect(try array(all, "matches").map { $0["package"] as? String } == ["com.aasacheck.shop"])
+        let text = run(["match", Self.good, "/product/1", "--package", "com.aasacheck.shop"])
+        #expect(text.stdout.contains("  match    com.aasacheck.shop\n           rule 2 `{\"/\":\"/product/*\"}` of statement /0 (line 2) matches first: the app opens"))
+    }
+
+    /// Google's check question: relation, target → linked.
+    @Test(arguments: [
+        (["--relation", "delegate_permission/common.handle_all_urls", "--package", "com.aasacheck.shop", "--fingerprint", fp], true),
+        (["--relation", "delegate_permission/common.handle_all_urls", "--package", "com.aasacheck.shop", "--fingerprint", fp.lowercased()], true),
+        (["--relation", "delegate_permission/common.get_login_creds", "--package", "com.aasacheck.shop", "--fingerprint", fp], false),
+        (["--relation", "delegate_permission/common.handle_all_urls", "--package", "com.aasacheck.shopx", "--fingerprint", fp], false),
+        (["--relation", "delegate_permission/common.get_login_creds", "--site", "https://good.aasa.test"], true),
+        (["--relation", "delegate_permission/common.get_login_creds", "--site", "HTTPS://Good.Aasa.Test:443"], true),
+        (["--relation", "delegate_permission/common.get_login_creds", "--site", "http://good.aasa.test"], false),
+    ])
+    func checkQuestion(args: [String], linked: Bool) throws {
+        let r = run(["match", Self.good, "--domain", "good.aasa.test", "--json"] + args)
+        #expect(r.status == 0)
+        let links = try array(r, "links")
+        #expect(links.count == 1)
+        #expect(links.first?["linked"] as? Bool == linked)
+        #expect(links.first?["source"] as? String == "https://good.aasa.test")
+        #expect(links.first?["relation"] as? String == args[1])
+        let text = run(["match", Self.good, "--domain", "good.aasa.test"] + args)
+        #expect(text.stdout.contains(linked ? "linked     https://good.aasa.test grants " : "not linked https://good.aasa.test does not grant "))
+        #expect(text.stdout.contains(linked ? "1 of 1 linked" : "0 of 1 linked"))
+    }
+
+    @Test(arguments: [
+        (["--relation", "handle_all_urls", "--package", "com.a.b", "--fingerprint", fp], "--relation handle_all_urls: Invalid relation string"),
+        (["--relation", "delegate_permission/common.handle_all_urls", "--site", "https://good.aasa.test/"], "cannot contain a path"),
+        (["--relation", "delegate_permission/common.handle_all_urls", "--site", "ftp://good.aasa.test"], "--site ftp://good.aasa.test"),
+        (["--relation", "delegate_permission/common.handle_all_urls", "--package", "com.a.b"], "needs the app's certificate"),
+        (["--relation", "delegate_permission/common.handle_all_urls"], "needs the target"),
+        (["--relation", "delegate_permission/common.handle_all_urls", "--site", "https://a.example", "--package", "com.a.b"], "not both"),
+        (["--site", "https://a.example"], "give --relation REL too"),
+        (["/x", "--package", "not a package"], "--package not a package: not an Android package name"),
+        (["/x", "--package", "com.a.b", "--fingerprint", "AA:BB"], "--fingerprint AA:BB: it is 2 bytes"),
+    ])
+    func malformedQuestionsAreUsageErrors(args: [String], message: String) {
+        let r = run(["match", Self.good] + args)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+    }
+
+    @Test func matchAndQuestionOfADomain() throws {
+        let env = try Harness.env()
+        let network = env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath, "--timeout", "5"]
+        let r = run(["match", "good.aasa.test", "/product/9", "/account/x", "--package", "com.aasacheck.shop", "--json"] + network)
+        #expect(r.status == 0)
+        #expect(try array(r, "matches").map { $0["decision"] as? String } == ["match", "exclude"])
+        #expect(try array(r, "fetches").first?["url"] as? String == "https://good.aasa.test/.well-known/assetlinks.json")
+        #expect(try array(r, "statements").count == 2)
+        let q = run(["match", "links.aasa.test", "--relation", "delegate_permission/common.handle_all_urls", "--package", "com.aasacheck.shop.beta",
+                     "--fingerprint", "0A:1B:2C:3D:4E:5F:60:71:82:93:A4:B5:C6:D7:E8:F9:0A:1B:2C:3D:4E:5F:60:71:82:93:A4:B5:C6:D7:E8:F9", "--json"] + network)
+        // Linked through the https include, and the http include's refusal is still an error.
+        #expect(try array(q, "links").first?["linked"] as? Bool == true)
+        #expect(try q.codes().contains("DAL111"))
+        #expect(q.status == 1)
+    }
+
+    /// `diff` of two statement lists: the edit → the codes, and the exit status with --fail-on warning.
+    @Test(arguments: [
+        ("", [String](), Int32(0)),
+        ("drop-product", ["DAL801"], 1),
+        ("rename", ["DAL803", "DAL804"], 1),
+        ("drop-exclude", [], 0),  // exclude → no_match: both stay in the browser, no change
+    ])
+    func diffOfTwoStatementLists(edit: String, codes: [String], status: Int32) throws {
+        var text = try String(contentsOfFile: Self.good, encoding: .utf8)
+        switch edit {
+        case "drop-product": text = text.replacingOccurrences(of: #"{"/": "/product/*"},"#, with: "")
+        case "rename": text = text.replacingOccurrences(of: #""com.aasacheck.shop""#, with: #""com.aasacheck.shop2""#)
+        case "drop-exclude": text = text.replacingOccurrences(of: #"{"/": "/account/*", "exclude": true},"#, with: "")
+        default: break
+        }
+        let path = try temporaryFile(Array(text.utf8), name: "new-assetlinks.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = run(["diff", Self.good, path, "--json", "--fail-on", "warning"])
+        #expect(try r.codes() == codes)
+        #expect(r.status == status)
+        if edit == "drop-product" {
+            let d = try #require(try array(r, "diagnostics").first)
+            #expect((d["message"] as? String)?.contains("no longer opens com.aasacheck.shop: match → no_match") == true)
+            #expect(d["file"] as? String == path)
+        }
+        let plain = run(["diff", Self.good, path])
+        #expect(plain.stdout.contains(edit.isEmpty || edit == "drop-exclude" ? "no change between" : "between"))
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import HarnessSupport
+import Testing
+@testable import AASACheckKit
+import AASACore
+
+/// `aasa-check passkeys RP_ID` (issue 24) against the harness's passkeys sites
+/// (Fixtures/harness/README.md): the webauthn file, the AASA file's webcredentials and
+/// assetlinks.json judged together, JSON `origins`, usage errors.
+@Suite("passkeys against the harness")
+struct PasskeysCommandTests {
+    static let shop = "Q7Z3K8M2PX.com.aasacheck.shop"
+    static let fingerprint = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+
+    func passkeys(_ args: [String]) throws -> Run {
+        let env = try Harness.env()
+        let network = env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath, "--timeout", "5", "--no-cdn"]
+        return run(["passkeys"] + args + network)
+    }
+
+    func loud(_ r: Run) throws -> [String] {
+        ((try r.json()["diagnostics"] as? [[String: Any]]) ?? []).filter { $0["severity"] as? String != "info" }.compactMap { $0["code"] as? String }
+    }
+
+    @Test func goodSiteAcceptsWithinTheBudgetAndRefusesTheSixthLabel() throws {
+        let r = try passkeys(["passkeys.aasa.test", "--web-origin", "https://aasacheck-shop.co.uk", "--web-origin", "https://late.com",
+                              "--web-origin", "https://www.passkeys.aasa.test", "--app-id", Self.shop,
+                              "--package", "com.aasacheck.shop", "--fingerprint", Self.fingerprint, "--json"])
+        #expect(try loud(r) == ["WAN311", "WAN403"])
+        #expect(r.status == 1)
+        let origins = try #require(try r.json()["origins"] as? [[String: Any]])
+        #expect(origins.map { $0["origin"] as? String } == ["https://aasacheck-shop.co.uk", "https://late.com", "https://www.passkeys.aasa.test"])
+        #expect(origins.map { $0["accepted"] as? Bool } == [true, false, true])
+        #expect(origins.map { $0["reason"] as? String } == ["listed", "label-limit", "same-site"])
+        #expect(origins[1]["labels"] as? [String] == ["aasacheck-shop", "a", "b", "c", "d"])
+        let diagnostics = try #require(try r.json()["diagnostics"] as? [[String: Any]])
+        let server = try #require(diagnostics.first { $0["code"] as? String == "WAN609" })
+        #expect((server["message"] as? String)?.contains("android:apk-key-hash:FG3pg8VzBlDY7rmVLzT8ZBagg0LmHb6oigSWsj_PROU") == true)
+        #expect((server["message"] as? String)?.contains("https://passkeys.aasa.test") == true)
+        let fetches = try #require(try r.json()["fetches"] as? [[String: Any]])
+        #expect(fetches.contains { $0["url"] as? String == "https://passkeys.aasa.test/.well-known/webauthn" && $0["status"] as? Int == 200 })
+    }
+
+    @Test func brokenSiteSaysWhatToChangeInWhichFile() throws {
+        let r = try passkeys(["passkeys-broken.aasa.test", "--web-origin", "https://aasacheck-shop.co.uk", "--app-id", Self.shop,
+                              "--package", "com.aasacheck.shop", "--json"])
+        let codes = try loud(r)
+        for code in ["WAN302", "WAN404", "WAN603", "WAN606"] { #expect(codes.contains(code), "\(codes)") }
+        #expect(!codes.contains("WAN607"))
+        #expect(r.status == 1)
+        let origins = try #require(try r.json()["origins"] as? [[String: Any]])
+        #expect(origins.map { $0["reason"] as? String } == ["file-invalid"])
+    }
+
+    @Test func textShowsEachOriginsVerdictAndTheSnapshot() throws {
+        let r = try passkeys(["passkeys.aasa.test", "--web-origin", "https://late.com", "--web-origin", "https://aasacheck-shop.de"])
+        #expect(r.stdout.contains("https://late.com  refused — listed after the fifth label"))
+        #expect(r.stdout.contains("https://aasacheck-shop.de  accepted"))
+        #expect(r.stdout.contains("Public Suffix List of \(PublicSuffixList.snapshot.date)"))
+        #expect(r.stdout.contains("the Apple half is not judged"))
+        #expect(r.status == 1)
+    }
+
+    @Test func anRPIDThatCannotBeOneIsAFindingWithoutFetching() {
+        let r = run(["passkeys", "co.uk", "--json"])
+        #expect(r.status == 1)
+        #expect((try? r.codes()) == ["WAN401"])
+    }
+
+    @Test(arguments: [
+        (["passkeys"], "give one RP_ID"),
+        (["passkeys", "a.com", "b.com"], "give one RP_ID"),
+        (["passkeys", "example.com", "--web-origin", "example.co.uk"], "--web-origin"),
+        (["passkeys", "example.com", "--callback", "http://auth.example.com/cb"], "--callback"),
+        (["passkeys", "example.com", "--fingerprint", fingerprint], "needs --package"),
+        (["passkeys", "example.com", "--package", "x"], "--package"),
+        (["passkeys", "example.com", "--package", "com.example.app", "--fingerprint", "14:6D"], "--fingerprint"),
+    ])
+    func malformedInputsAreUsageErrors(args: [String], message: String) {
+        let r = run(args)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+    }
+}
