@@ -52,7 +52,7 @@ public enum RoutesCommand: Command {
             let named = Array(Set(list.routes.compactMap { $0.host?.lowercased() })).sorted()
             if named.count > 1 {
                 throw UsageError("the route list names \(named.count) hosts (\(named.prefix(3).map { SafeText.value($0) }.joined(separator: ", "))\(named.count > 3 ? ", …" : "")); "
-                    + "give --domain HOST, the host this file is served for (routes on the other hosts are judged as not opening the app from it)")
+                    + "give --domain HOST, the host this file is served for (routes on the other hosts are counted, not judged, as check does)")
             }
             host = named.first
             inferred = host
@@ -73,7 +73,14 @@ public enum RoutesCommand: Command {
         }
         let domain = host ?? "example.com"
         let matcher = DocumentMatcher(compiled: compiled, host: host)
-        var result = RouteCheck.run(matcher: matcher, domain: domain, routes: list.routes,
+        // A file decides only its own host's URLs: routes on other hosts are counted in one
+        // notice, as `check --routes` counts them (before: AASA701 for each, a false error for
+        // a list that also holds the www host's routes).
+        let judgedRoutes = host.map { h in list.routes.filter { ($0.host?.lowercased() ?? h) == h } } ?? list.routes
+        if let host, let notice = DomainGate.unjudgedRoutesNotice(routes: list.routes, routesFile: routesPath, judged: [host]) {
+            out.note(notice, kind: .notice)
+        }
+        var result = RouteCheck.run(matcher: matcher, domain: domain, routes: judgedRoutes,
                                     appIDs: appIDs, routesFile: routesPath, judgeRules: list.judgesRules)
         if let refusal = loaded.refusal { result = result.refused(by: refusal) }
         for verdict in result.verdicts { out.route(verdict) }
@@ -87,7 +94,7 @@ public enum RoutesCommand: Command {
         if let other = loaded.other {
             let apps = Array(Set(result.verdicts.map(\.appID)))
             let origin = RouteCheck.run(matcher: DocumentMatcher(compiled: other, host: host), domain: domain,
-                                        routes: list.routes, appIDs: apps, routesFile: routesPath, judgeRules: false)
+                                        routes: judgedRoutes, appIDs: apps, routesFile: routesPath, judgeRules: false)
             diagnostics = CopyDifference.rehinted(diagnostics, deciding: result.verdicts, others: origin.verdicts)
             diagnostics += CopyDifference.routes(result.verdicts, origin.verdicts, host: host, routesFile: routesPath)
         }

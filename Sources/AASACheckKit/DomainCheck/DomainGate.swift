@@ -33,13 +33,20 @@ struct DomainGate: Sendable {
     /// The notice for routes on hosts no checked domain decides (`judged`: the hosts some
     /// domain of the run decided), so a route list is never dropped in part without a word.
     func unjudgedRoutesNotice(judged: Set<String>) -> String? {
+        Self.unjudgedRoutesNotice(routes: routes, routesFile: routesFile, judged: judged)
+    }
+
+    /// The one wording, for `check --routes` and `routes`: `routes` whose hosts are not in
+    /// `judged` (a SOURCE's file decides only its own host's URLs) counted, never dropped silently.
+    static func unjudgedRoutesNotice(routes: [RouteSpec], routesFile: String?, judged: Set<String>) -> String? {
+        let routeHosts = Set(routes.compactMap { $0.host?.lowercased() })
         let missing = routeHosts.subtracting(judged).sorted()
         guard !missing.isEmpty else { return nil }
         let count = routes.count { $0.host.map { missing.contains($0.lowercased()) } ?? false }
         let names = missing.prefix(3).joined(separator: ", ") + (missing.count > 3 ? " and \(missing.count - 3) more" : "")
         return "\(count) route\(count == 1 ? "" : "s") of \(SafeText.value(routesFile ?? "the route list")) \(count == 1 ? "is" : "are") on "
-            + "\(names), which this run did not check, so \(count == 1 ? "it was" : "they were") not judged: add "
-            + "\(missing.count == 1 ? "that domain" : "those domains") to the command line to judge \(count == 1 ? "it" : "them")"
+            + "\(names), which this run did not check, so \(count == 1 ? "it was" : "they were") not judged: check "
+            + "\(missing.count == 1 ? "that domain" : "those domains") too to judge \(count == 1 ? "it" : "them")"
     }
 
     /// Whether the gate has anything to do per domain.

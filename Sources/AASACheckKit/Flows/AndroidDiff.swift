@@ -20,10 +20,21 @@ enum AndroidDiff {
             return RunEnd(subject: "no comparison: a statement list could not be read")
         }
         let diff = AssetLinksDiff(old: o, new: n)
-        let changes = diff.diagnostics().attributed(target: new.host ?? new.label, source: new.fetches.isEmpty ? .file : .origin, file: new.label)
+        // A lost statement (DAL803) is at its place in OLD: named by OLD, not by NEW.
+        let changes = diff.diagnostics().map { d in
+            let side = d.code == .dal803 ? old : new
+            return [d].attributed(target: side.host ?? side.label, source: side.fetches.isEmpty ? .file : .origin, file: side.label)[0]
+        }
         out.findings(findings + changes)
         let count = diff.changes.count + diff.lost.count + diff.gained.count
-        let subject = count == 0 && diff.isComplete ? "no change" : "\(count) change\(count == 1 ? "" : "s")"
+        // A side Google's API would refuse (an error it has a code for) is never "no change":
+        // as written the lists may agree, as Google reads them they do not.
+        let refused = [old, new].filter { side in side.diagnostics.contains { $0.severity == .error && $0.dalErrorCode != nil } }
+        let subject = count == 0 && diff.isComplete
+            ? (refused.isEmpty ? "no change"
+                : "no difference as the files are written, but Google's Digital Asset Links API refuses "
+                    + refused.map { SafeText.value($0.label) }.joined(separator: " and "))
+            : "\(count) change\(count == 1 ? "" : "s")"
         return RunEnd(subject: subject + " between \(SafeText.value(old.label)) and \(SafeText.value(new.label))")
     }
 }

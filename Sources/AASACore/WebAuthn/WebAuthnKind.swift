@@ -138,7 +138,11 @@ public enum WebAuthnServing {
         }
         let status = last.status ?? 0
         guard status == 200 else {
-            out.append(Diagnostic(code: .wan102, message: "\(NetworkText.escape(last.url)) answered with status \(status)\(status == 404 ? " (no file)" : ""): clients need 200, so every caller on another site is refused",
+            // No file at all (404, 410) is how most RP IDs are: only callers on other sites
+            // need one, and each of those is refused with WAN404. Said, not an error.
+            let noFile = status == 404 || status == 410
+            out.append(Diagnostic(code: .wan102, severity: noFile ? .info : nil, message: "\(NetworkText.escape(last.url)) answered with status \(status)\(noFile ? " (no file)" : ""): clients need 200, so every caller on another site is refused"
+                                    + (noFile ? "; callers on \(rpID) and its subdomains need no file" : ""),
                                   hint: "Serve the file with status 200 (or do not rely on related origins)."))
             return WebAuthnDeployment(rpID: rpID, chain: chain, file: nil, isUsable: false, diagnostics: attributed(out, rpID))
         }

@@ -48,10 +48,18 @@ public enum PasskeyWeb {
     public static func judge(caller: WebOrigin, text: String, rpID: String, file: WebAuthnFile?, fileUsable: Bool)
         -> (Verdict, Diagnostic?)
     {
+        let shown = NetworkText.escape(text, limit: 120)
+        // WebAuthn runs only in a secure context: https, or http on the loopback host
+        // (potentially trustworthy origins); a plain-http page can never call, same site or not.
+        if caller.isTuple, caller.scheme != "https",
+           !(caller.scheme == "http" && ["localhost", "127.0.0.1", "[::1]", "::1"].contains(caller.host ?? "")) {
+            return (Verdict(origin: text, accepted: false, reason: .notListed, evaluation: nil),
+                    Diagnostic(code: .wan402, message: "\(shown) is not a secure context (\(caller.scheme)://): browsers refuse WebAuthn calls there, whatever the RP ID and its file say",
+                               hint: "Serve the page over HTTPS.", target: rpID))
+        }
         if isSameSite(caller, rpID: rpID) {
             return (Verdict(origin: text, accepted: true, reason: .sameSite, evaluation: nil), nil)
         }
-        let shown = NetworkText.escape(text, limit: 120)
         guard let file, fileUsable else {
             return (Verdict(origin: text, accepted: false, reason: .fileInvalid, evaluation: nil),
                     Diagnostic(code: .wan404, message: "\(shown) is on another site than \(rpID) and needs \(WebAuthnKind.fileURL(for: rpID)), which no client can use (see the file's findings): its passkey calls fail with SecurityError",

@@ -109,6 +109,27 @@ import Testing
     }
 
     /// The plan follows HTTPS hops up to ten, never an http:// one, and reads 262,144 + 1 bytes.
+    /// Before: an RP ID with no related-origins file (404) failed `passkeys` with an error,
+    /// though callers on its own site need none; a server error stays an error.
+    @Test(arguments: [(404, Severity.info), (410, .info), (503, .error), (403, .error)])
+    func noFileIsNotAnError(_ status: Int, _ severity: Severity) throws {
+        let d = WebAuthnServing.judge([HTTPExample(url: Self.url, status: status, headers: [("Content-Type", "text/html")], body: "no").record],
+                                      rpID: "example.com")
+        let found = try #require(d.diagnostics.first { $0.code == .wan102 })
+        #expect(found.severity == severity)
+    }
+
+    /// Before: `http://` on the RP ID's own host was accepted as same-site; WebAuthn needs a
+    /// secure context (https, or http on loopback).
+    @Test(arguments: [("http://example.com", false), ("http://www.example.com", false), ("https://www.example.com", true),
+                      ("http://localhost", false)])
+    func onlySecureContextsCall(_ origin: String, _ accepted: Bool) throws {
+        let caller = try WebOrigin.parse(origin).get()
+        let (verdict, finding) = PasskeyWeb.judge(caller: caller, text: origin, rpID: "example.com", file: nil, fileUsable: false)
+        #expect(verdict.accepted == accepted, "\(origin): \(verdict.reason)")
+        #expect((finding?.message.contains("not a secure context") ?? false) == (!accepted && origin.hasPrefix("http://") && !origin.contains("localhost")))
+    }
+
     @Test func planFollowsHTTPSRedirects() {
         var plan = WebAuthnKind.plan(for: HostContext(host: "example.com"))
         let first = plan.start()
