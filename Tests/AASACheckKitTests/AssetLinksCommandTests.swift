@@ -191,7 +191,8 @@ struct AssetLinksCommandTests {
         case "drop-exclude": text = text.replacingOccurrences(of: #"{"/": "/account/*", "exclude": true},"#, with: "")
         default: break
         }
-        let path = try temporaryFile(Array(text.utf8), name: "new-assetlinks.json")
+        // One file per case: the cases run in parallel.
+        let path = try temporaryFile(Array(text.utf8), name: UUID().uuidString + "-assetlinks.json")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let r = run(["diff", Self.good, path, "--json", "--fail-on", "warning"])
         #expect(try r.codes() == codes)
