@@ -85,7 +85,14 @@ enum AndroidMatch {
         if packages.isEmpty && (!urls.isEmpty || question == nil) {
             out.note("The file verifies no Android app for App Links (no statement grants delegate_permission/common.handle_all_urls); give --package to decide for one.", kind: .advice)
         }
-        out.findings(loaded.diagnostics + signIn)
+        // A --package the list does not verify: DAL627, the fact `check DOMAIN --package` states,
+        // from the same judgement (every decision above is then no_match).
+        var verification: [Diagnostic] = []
+        if let package, !(question != nil && urls.isEmpty) {
+            verification = AndroidAppCheck.verification(package: package, fingerprints: fingerprints, list: list,
+                                                        host: loaded.host, label: loaded.label)
+        }
+        out.findings(loaded.diagnostics + verification + signIn)
         if let question, urls.isEmpty {
             let linked = question.targets.filter { list?.check(relation: question.relation, target: $0) == true }.count
             return RunEnd(subject: "\(linked) of \(question.targets.count) linked")
