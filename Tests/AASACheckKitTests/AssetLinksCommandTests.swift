@@ -107,12 +107,30 @@ struct AssetLinksCommandTests {
         #expect((m["explanation"] as? String)?.isEmpty == false)
     }
 
-    @Test func matchForAnotherAppOrCertificateIsNotVerified() throws {
-        let other = run(["match", Self.good, "/product/1", "--package", "com.aasacheck.other", "--json"])
-        #expect(try array(other, "matches").first?["decision"] as? String == "no_match")
-        #expect((try array(other, "matches").first?["explanation"] as? String)?.contains("not verified") == true)
-        let wrongKey = run(["match", Self.good, "/product/1", "--package", "com.aasacheck.shop", "--fingerprint", String(repeating: "AB:", count: 31) + "AB", "--json"])
-        #expect(try array(wrongKey, "matches").first?["decision"] as? String == "no_match")
+    /// A --package (and --fingerprint) the list does not verify: every decision no_match, and
+    /// DAL627 (exit status 1), as `check --package` says it; one it verifies: no finding.
+    @Test(arguments: [
+        (["--package", "com.aasacheck.other"], "no_match", ["DAL627"], Int32(1),
+         "the site serving \(good) is not verified for com.aasacheck.other: no statement of \(good) grants delegate_permission/common.handle_all_urls to com.aasacheck.other; it grants handle_all_urls to com.aasacheck.shop"),
+        (["--package", "com.aasacheck.other", "--domain", "good.aasa.test"], "no_match", ["DAL627"], 1,
+         "good.aasa.test is not verified for com.aasacheck.other: no statement of https://good.aasa.test/.well-known/assetlinks.json grants"),
+        (["--package", "com.aasacheck.shop", "--fingerprint", String(repeating: "AB:", count: 31) + "AB"], "no_match", ["DAL627"], 1,
+         "lists com.aasacheck.shop with 14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5, not the certificate given with --fingerprint"),
+        (["--package", "com.aasacheck.shop", "--fingerprint", fp], "match", [], 0, nil),
+        (["--package", "com.aasacheck.shop"], "match", [], 0, nil),
+    ] as [([String], String, [String], Int32, String?)])
+    func matchForAnotherAppOrCertificateIsNotVerified(args: [String], decision: String, codes: [String], status: Int32, message: String?) throws {
+        let r = run(["match", Self.good, "/product/1", "--json"] + args)
+        #expect(r.status == status)
+        #expect(try array(r, "matches").first?["decision"] as? String == decision)
+        #expect(try r.codes() == codes)
+        if let message {
+            #expect((try array(r, "diagnostics").first?["message"] as? String)?.contains(message) == true, "\(r.stdout)")
+            #expect((try array(r, "matches").first?["explanation"] as? String)?.contains("not verified") == true)
+        }
+    }
+
+    @Test func matchWithoutPackageDecidesEveryVerifiedApp() throws {
         // Without --package: every app the list verifies.
         let all = run(["match", Self.good, "/product/1", "--json"])
         #expect(try array(all, "matches").map { $0["package"] as? String } == ["com.aasacheck.shop"])
@@ -158,6 +176,24 @@ struct AssetLinksCommandTests {
         let r = run(["match", Self.good] + args)
         #expect(r.status == 2)
         #expect(r.stderr.contains(message), "\(r.stderr)")
+    }
+
+    /// `match DOMAIN --package P` for an app the domain's list does not verify states check's DAL627, word for word.
+    @Test func matchOfADomainStatesChecksDAL627() throws {
+        let env = try Harness.env()
+        let network = env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath, "--timeout", "5"]
+        let m = run(["match", "good.aasa.test", "/product/9", "--package", "com.aasacheck.other", "--json"] + network)
+        let c = run(["check", "good.aasa.test", "--platform", "android", "--package", "com.aasacheck.other", "--json"] + network)
+        #expect(m.status == 1)
+        #expect(c.status == 1)
+        func dal627(_ r: Run) throws -> [String] {
+            try (r.json()["domains"] as? [[String: Any]] ?? [["diagnostics": try array(r, "diagnostics")]])
+                .flatMap { $0["diagnostics"] as? [[String: Any]] ?? [] }
+                .filter { $0["code"] as? String == "DAL627" }.compactMap { $0["message"] as? String }
+        }
+        let said = try dal627(m)
+        #expect(said.count == 1)
+        #expect(said == (try dal627(c)), "\(m.stdout)\n\(c.stdout)")
     }
 
     @Test func matchAndQuestionOfADomain() throws {

@@ -142,20 +142,53 @@ public final class AndroidAppCheck {
             }
             self.app = app
         } else {
-            let package = packageName ?? ""
-            let hosts = domains.map { AndroidApp.Host(host: $0, autoVerify: true, fileURL: "https://\($0)/.well-known/assetlinks.json",
-                                                       paths: [], allPaths: true, groups: 0, line: nil) }
-            let devices = fingerprints.isEmpty ? [] : [AndroidApp.DeviceRange(apiLevels: "every level", lowestAPILevel: 1, highestAPILevel: nil,
-                                                                              scheme: nil, signers: fingerprints, fingerprints: fingerprints, refusal: nil)]
-            // The minimum SDK is unknown: 31 keeps DAL630 (Android 11 and lower) from being claimed.
-            app = AppLinksCrossCheck.App(package: package, minimumSDK: 31, devices: devices, fingerprintsGiven: !fingerprints.isEmpty,
-                                         hosts: hosts, name: package)
+            app = Self.packageApp(packageName ?? "", fingerprints: fingerprints, hosts: domains)
         }
+    }
+
+    /// The app of `--package NAME [--fingerprint SHA256]...` without `--apk`: every host of
+    /// `hosts` verified for all paths, the certificates given (none: any certificate the file
+    /// lists for the package), the minimum SDK unknown.
+    static func packageApp(_ package: String, fingerprints: [String], hosts: [String]) -> AppLinksCrossCheck.App {
+        let hosts = hosts.map { AndroidApp.Host(host: $0, autoVerify: true, fileURL: "https://\($0)/.well-known/assetlinks.json",
+                                                 paths: [], allPaths: true, groups: 0, line: nil) }
+        let devices = fingerprints.isEmpty ? [] : [AndroidApp.DeviceRange(apiLevels: "every level", lowestAPILevel: 1, highestAPILevel: nil,
+                                                                          scheme: nil, signers: fingerprints, fingerprints: fingerprints, refusal: nil)]
+        // The minimum SDK is unknown: 31 keeps DAL630 (Android 11 and lower) from being claimed.
+        return AppLinksCrossCheck.App(package: package, minimumSDK: 31, devices: devices, fingerprintsGiven: !fingerprints.isEmpty,
+                                      hosts: hosts, name: package)
+    }
+
+    /// Whether one statement list verifies `package` (with one of `fingerprints` when given) for
+    /// App Links: DAL627 when it does not, judged exactly as `check DOMAIN --package` judges it
+    /// (``AppLinksCrossCheck/judge(_:host:list:fileLabel:)``), for `match`, `routes` and
+    /// `coverage` of a SOURCE. Empty when it does.
+    /// - Parameters:
+    ///   - host: the host the list is served for (`--domain`, or the domain fetched); `nil` for a
+    ///     local file served nowhere named.
+    ///   - label: how findings name the file (its path, or the domain's file URL).
+    public static func verification(package: String, fingerprints: [String], list: ResolvedStatementList?,
+                                    host: String?, label: String) -> [Diagnostic] {
+        guard let site = list.flatMap(Self.list) else { return [] }
+        let name = host ?? "the site serving \(label)"
+        let app = packageApp(package, fingerprints: fingerprints, hosts: [name])
+        guard let h = app.hosts.first else { return [] }
+        return AppLinksCrossCheck.judge(app, host: h, list: site, fileLabel: host == nil ? label : nil).diagnostics
+            .map { d in
+                var d = d
+                d.target = host ?? label
+                return d
+            }
+            .attributed(target: host ?? label, source: .file, file: nil)
     }
 
     /// The statement list a domain's check read, as the cross-check takes it.
     static func list(_ outcome: DomainOutcome) -> AppLinksCrossCheck.SiteList? {
-        guard let resolved = outcome.statementList else { return nil }
+        outcome.statementList.flatMap(Self.list)
+    }
+
+    /// A statement list as the cross-check takes it: `.unusable` when no statement can be read.
+    static func list(_ resolved: ResolvedStatementList) -> AppLinksCrossCheck.SiteList? {
         if let main = resolved.files.first, main.isVoid {
             let why = main.diagnostics.first { $0.severity == .error }?.message ?? resolved.diagnostics.first { $0.severity == .error }?.message
             return .unusable(why.map { SafeText.clip($0, limit: 160) } ?? "no statement can be read from it")

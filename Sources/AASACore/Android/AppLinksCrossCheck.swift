@@ -95,12 +95,14 @@ public enum AppLinksCrossCheck {
     }
 
     /// `host` (one of ``App/hosts``) judged against `list`, the statement list of its file host.
-    public static func judge(_ app: App, host: AndroidApp.Host, list: SiteList) -> HostVerdict {
+    /// - Parameter fileLabel: how findings name the file; `nil` is the host's
+    ///   `https://HOST/.well-known/assetlinks.json` (`match` of a local file names its path).
+    public static func judge(_ app: App, host: AndroidApp.Host, list: SiteList, fileLabel: String? = nil) -> HostVerdict {
         var out: [Diagnostic] = []
         var failingOnOlder: [String] = []
         let fileHost = fileHost(host.host)
         judging: repeat {
-            let file = "https://\(fileHost)/.well-known/assetlinks.json"
+            let file = fileLabel ?? "https://\(fileHost)/.well-known/assetlinks.json"
             func fail(_ message: String, hint: String, oldDevices: Bool = true) {
                 out.append(Diagnostic(code: .dal627, message: message, hint: hint, target: fileHost))
                 if oldDevices { failingOnOlder.append(host.host) }
