@@ -140,6 +140,11 @@ generate_sites() {
     cp "$good" "$sites/passkeys-broken.aasa.test/$wk"
     cp "$FIXTURES/harness/assetlinks.json" "$sites/passkeys-broken.aasa.test/$al"
     cp "$FIXTURES/harness/passkeys-broken-webauthn.json" "$sites/passkeys-broken.aasa.test/$wa"
+    # Sign-in URLs (issue 24): signin.aasa.test's AASA opens every path but /oauth/*, its
+    # assetlinks.json's dynamic rules open /login* and /product/*.
+    mkdir -p "$sites/signin.aasa.test/.well-known"
+    cp "$FIXTURES/harness/signin.json" "$sites/signin.aasa.test/$wk"
+    cp "$FIXTURES/harness/signin-assetlinks.json" "$sites/signin.aasa.test/$al"
     # A shop and its App Clip, with rules of their own, on the apex and on www.
     for h in clip.aasa.test www.clip.aasa.test; do
         mkdir -p "$sites/$h/.well-known"

@@ -59,6 +59,7 @@ public enum CheckCommand: Command {
         OptionSpec("--routes", value: "FILE", help: "Route list judged against each domain's served file (see `aasa-check routes --help`)."),
         OptionSpec("--entitlements", value: "FILE", help: "Entitlements, .xcent, profile, signed executable, .app, .ipa or .xcarchive: linted, each bundle's entries for each domain checked against the served file, and its app implied: routes judged for it, each domain must list it and be claimed by it (AASA621)."),
         OptionSpec("--profile", value: "FILE", help: "Provisioning profile that supplies the app ID and must grant Associated Domains."),
+        SignInFlow.authURLSpec,
     ] + AndroidOptions.specs + BuildSettingsInput.specs + NetworkOptions.specs + BatchOptions.specs + FanOutOptions.specs
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
@@ -75,6 +76,12 @@ public enum CheckCommand: Command {
         let list = try DomainList(positionals: arguments.positionals, file: file, shard: batch.shard,
                                   resume: batch.resume?.log, limit: fanOut.limit, console: context.console)
         let gate = try DomainGate.load(arguments, context: context)
+        // Sign-in URLs (--auth-url; without it the common sign-in paths) decided as match decides.
+        let signIn = SignInFlow(authURLs: try SignInFlow.authURLs(arguments), appIDs: gate.routeAppIDs,
+                                package: android.packageName, fingerprints: android.fingerprints)
+        var staysInBrowser = NoteList()
+        let signInHosts = signIn.hosts
+        var judgedSignInHosts = Set<String>()
         gate.unreadable.forEach(out.unreadable)
         // Findings about the route list and entitlement come first: they hold for every domain.
         for (label, bytes) in gate.sources { out.source(label, bytes) }
@@ -119,7 +126,9 @@ public enum CheckCommand: Command {
         DomainCheck.stream(from: { list.next() }, options: options, kinds: android.kinds, appIDs: gate.membershipAppIDs, ordered: !batch.unordered,
                            process: { outcome in
             progress.advance()
-            let appFindings = androidApp?.judge(outcome) ?? []
+            let signedIn = signIn.judge(outcome)
+            signedIn.notes.forEach { staysInBrowser.append($0) }
+            let appFindings = (androidApp?.judge(outcome) ?? []) + signedIn.diagnostics
             guard !gate.isEmpty else { return out.report(for: outcome, adding: appFindings) }
             let judged = gate.judge(outcome)
             // With Android's file fetched, the routes are judged for Android too (their own section).
@@ -128,6 +137,7 @@ public enum CheckCommand: Command {
         }, emit: { _, report in
             redirected.note(report.target.host, options)
             for h in routeHosts where report.target.decides(h) { judgedRouteHosts.insert(h) }
+            for h in signInHosts where report.target.decides(h) { judgedSignInHosts.insert(h) }
             out.domain(report)
         })
         progress.finish()
@@ -135,6 +145,8 @@ public enum CheckCommand: Command {
             out.findings(androidApp.closing())
             for note in androidApp.notes() { out.note(note, kind: .notice) }
         }
+        for note in staysInBrowser.notes { out.note(note) }
+        if let notice = signIn.unjudgedNotice(judged: judgedSignInHosts) { out.note(notice, kind: .notice) }
         if let notice = redirected.notice { out.note(notice, kind: .notice) }
         if let notice = gate.unjudgedRoutesNotice(judged: judgedRouteHosts) { out.note(notice, kind: .notice) }
         // Domains past --max-domains: one finding counts them (none was fetched).

@@ -42,6 +42,7 @@ public enum MatchCommand: Command {
         OptionSpec("--relation", value: "REL", help: "Google's check question: does SOURCE's assetlinks.json grant this relation (delegate_permission/common.handle_all_urls) to the app (--package and --fingerprint) or the site (--site)?"),
         OptionSpec("--site", value: "ORIGIN", help: "With --relation: the web site asked about (https://example.com[:port])."),
         AndroidOptions.kindSpec,
+        SignInFlow.authURLSpec,
     ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" }
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
@@ -53,11 +54,12 @@ public enum MatchCommand: Command {
             throw UsageError("with SOURCE read from standard input, give the URLs as arguments")
         }
         let given = try arguments.appIDs()
+        let authURLs = try SignInFlow.authURLs(arguments)
         let forced = try AndroidOptions.kind(arguments)
         let androidAsked = ["--package", "--fingerprint", "--relation", "--site"].contains { arguments.has($0) }
         let loaded = try context.load(source, kind: androidAsked ? AssetLinksKind.self : forced, recognizes: true)
         if loaded.kind == AssetLinksKind.self {
-            return try AndroidMatch.run(arguments, context, source: loaded, urls: urls)
+            return try AndroidMatch.run(arguments, context, source: loaded, urls: urls, authURLs: authURLs)
         }
         let out = context.output
         out.domainFile(loaded)
@@ -78,10 +80,10 @@ public enum MatchCommand: Command {
         // (`tail -f log | aasa-check match …`) is answered line by line in constant memory.
         var decided = 0
         var opens = 0
-        func handle(_ url: String) {
+        @discardableResult func handle(_ url: String) -> [MatchResult] {
             guard var parts = URLParts(url) else {
                 out.unreadable("not a URL or path: \(SafeText.value(url))")
-                return
+                return []
             }
             if parts.host == nil, let host = loaded.host { parts = parts.on(host: host) }
             let results = decider?.explain(parts) ?? []
@@ -94,8 +96,18 @@ public enum MatchCommand: Command {
             decided += results.count
             opens += results.filter { $0.decision == .match }.count
             out.decisions(results, for: url)
+            return results
         }
-        forEachURL(urls, readingStandardInput: urls.isEmpty, context: context, handle)
+        forEachURL(urls, readingStandardInput: urls.isEmpty && authURLs.isEmpty, context: context) { handle($0) }
+        // --auth-url: decided as every URL is; one the app opens is WAN701 (a file devices do
+        // not read opens nothing, so it captures nothing).
+        var signIn: [Diagnostic] = []
+        for url in authURLs {
+            let results = handle(url)
+            let found = loaded.refusal != nil ? [] : results.compactMap { SignInURLs.finding($0, url: url, host: loaded.host) }
+            signIn += found
+            if found.isEmpty { out.note(SignInURLs.staysInBrowser(url, results: results)) }
+        }
         if decider != nil && appIDs.isEmpty {
             out.note("The file lists no applinks app; give --app-id to decide for one.", kind: .advice)
         }
@@ -103,7 +115,7 @@ public enum MatchCommand: Command {
             differing.append(CopyDifference.more(moreDiffering, listed: RunOutput.findingsPerKind, host: loaded.host))
         }
         // The file's findings come after the decisions.
-        out.findings(loaded.diagnostics + loaded.unlisted(given) + differing)
+        out.findings(loaded.diagnostics + loaded.unlisted(given) + differing + signIn)
         out.rules(of: loaded.compiled, subject: loaded.decidingLabel, host: loaded.host, findings: loaded.diagnostics)
         var subject = "\(decided) decision\(decided == 1 ? "" : "s"), \(opens) open\(opens == 1 ? "s" : "") the app"
         // A file Apple's systems refuse: its decisions are the file's as written, not the devices'.

@@ -53,6 +53,7 @@ public enum PasskeysCommand: Command {
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) that must be in the RP ID's webcredentials.apps; repeatable."),
         AndroidOptions.packageSpec, AndroidOptions.fingerprintSpec,
         OptionSpec("--callback", value: "URL", repeatable: true, help: "An ASWebAuthenticationSession HTTPS callback (https://auth.example.com/cb); repeatable."),
+        SignInFlow.authURLSpec,
     ] + NetworkOptions.specs
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
@@ -75,6 +76,7 @@ public enum PasskeysCommand: Command {
             if !callbackHosts.contains(host) { callbackHosts.append(host) }
             return text
         }
+        let authURLs = try SignInFlow.authURLs(arguments)
         let package = try arguments.value("--package").map(AndroidOptions.packageName)
         let fingerprints = try arguments.all("--fingerprint").map(AndroidOptions.fingerprint)
         if !fingerprints.isEmpty && package == nil {
@@ -97,7 +99,8 @@ public enum PasskeysCommand: Command {
             return RunEnd(subject: SafeText.escape(rpID))
         }
         let apple = associatedDomains != nil || !appIDs.isEmpty || !callbacks.isEmpty
-        let kinds: [any DocumentKind.Type] = (apple ? [AppleSiteAssociation.self] : []) + (package != nil ? [AssetLinksKind.self] : [])
+        // --auth-url: the RP ID's AASA file decides it (every app of the file without --app-id).
+        let kinds: [any DocumentKind.Type] = (apple || !authURLs.isEmpty ? [AppleSiteAssociation.self] : []) + (package != nil ? [AssetLinksKind.self] : [])
             + [WebAuthnKind.self]
         let rpTarget = try CheckTarget.parse(rpID)
         var outcomes: [DomainOutcome] = []
@@ -130,12 +133,15 @@ public enum PasskeysCommand: Command {
             }
         }
         let checks = PasskeyChecks.run(inputs)
+        let signIn = SignInFlow(authURLs: authURLs, appIDs: appIDs, package: package, fingerprints: fingerprints)
         // Each finding goes with the domain it names (a callback host's file); the rest with the RP ID.
         let otherHosts = Set(outcomes.map(\.target.host)).subtracting([rpID])
         for outcome in outcomes {
             let host = outcome.target.host
             if host == rpID {
-                var report = out.report(for: outcome, adding: checks.diagnostics.filter { !otherHosts.contains($0.target ?? rpID) })
+                let signedIn = authURLs.isEmpty ? SignInFlow.Result() : signIn.judge(outcome)
+                signedIn.notes.forEach { out.note($0) }
+                var report = out.report(for: outcome, adding: checks.diagnostics.filter { !otherHosts.contains($0.target ?? rpID) } + signedIn.diagnostics)
                 report.origins = checks.origins
                 report.serverOrigins = checks.serverOrigins
                 out.domain(report)
@@ -143,6 +149,7 @@ public enum PasskeysCommand: Command {
                 out.domain(out.report(for: outcome, adding: checks.diagnostics.filter { $0.target == host }))
             }
         }
+        if let notice = signIn.unjudgedNotice(judged: [rpID]) { out.note(notice, kind: .notice) }
         if !apple { out.note("the Apple half is not judged: give --entitlements, --app-id or --callback", kind: .remark) }
         if package == nil { out.note("the Android half is not judged: give --package (and --fingerprint)", kind: .remark) }
         out.note("registrable labels from the \(PublicSuffixList.snapshot.description)", kind: .remark)

@@ -24,7 +24,8 @@ enum AndroidMatch {
         return try prints.map { .androidApp(packageName: name, fingerprint: try AndroidOptions.fingerprint($0)) }
     }
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext, source loaded: LoadedDocument, urls: [String]) throws -> RunEnd {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext, source loaded: LoadedDocument, urls: [String],
+                    authURLs: [String] = []) throws -> RunEnd {
         let out = context.output
         // Malformed questions stop before anything is reported.
         var question: (relation: String, targets: [AssetLinksAsset])?
@@ -62,15 +63,25 @@ enum AndroidMatch {
         }
         var decided = 0
         var opens = 0
-        func handle(_ url: String) {
+        @discardableResult func handle(_ url: String) -> [MatchResult] {
             let results = packages.map {
                 MatchResult.androidDecision(url: url, statements: statements, packageName: $0, fingerprints: fingerprints, host: loaded.host)
             }
             decided += results.count
             opens += results.filter { $0.decision == .match }.count
             out.decisions(results, for: url)
+            return results
         }
-        MatchCommand.forEachURL(urls, readingStandardInput: urls.isEmpty && question == nil, context: context, handle)
+        MatchCommand.forEachURL(urls, readingStandardInput: urls.isEmpty && question == nil && authURLs.isEmpty, context: context) { handle($0) }
+        // --auth-url: decided as every URL is; one the app opens is WAN702.
+        var signIn: [Diagnostic] = []
+        for url in authURLs {
+            let full = url.hasPrefix("/") ? loaded.host.map { "https://\($0)\(url)" } ?? url : url
+            let results = handle(full)
+            let found = results.compactMap { SignInURLs.finding($0, url: full, host: loaded.host) }
+            signIn += found
+            if found.isEmpty { out.note(SignInURLs.staysInBrowser(full, results: results)) }
+        }
         if packages.isEmpty && (!urls.isEmpty || question == nil) {
             out.note("The file verifies no Android app for App Links (no statement grants delegate_permission/common.handle_all_urls); give --package to decide for one.", kind: .advice)
         }
@@ -81,7 +92,7 @@ enum AndroidMatch {
             verification = AndroidAppCheck.verification(package: package, fingerprints: fingerprints, list: list,
                                                         host: loaded.host, label: loaded.label)
         }
-        out.findings(loaded.diagnostics + verification)
+        out.findings(loaded.diagnostics + verification + signIn)
         if let question, urls.isEmpty {
             let linked = question.targets.filter { list?.check(relation: question.relation, target: $0) == true }.count
             return RunEnd(subject: "\(linked) of \(question.targets.count) linked")

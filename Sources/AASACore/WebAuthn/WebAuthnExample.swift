@@ -12,6 +12,12 @@ public struct WebAuthnExample: KindExample {
         case passkeys(PasskeyInputs)
         /// The cross-checks with the RP ID's `assetlinks.json` text (parsed when run).
         case android(PasskeyInputs, assetLinks: String)
+        /// A sign-in URL decided by an AASA file's text for every app it lists, as `match`
+        /// decides it (`--auth-url`; WAN701); with `common`, the common sign-in paths of
+        /// `example.com` instead (WAN703).
+        case signIn(aasa: String, url: String, common: Bool)
+        /// A sign-in URL decided by an `assetlinks.json` text for `package` (WAN702).
+        case signInAndroid(assetLinks: String, url: String, package: String)
     }
 
     public var input: Input
@@ -42,6 +48,15 @@ public struct WebAuthnExample: KindExample {
         .custom(WebAuthnExample(.android(inputs, assetLinks: assetLinks)))
     }
 
+    /// The sign-in URL `url` decided by the AASA file `aasa` (served by `example.com`).
+    public static func signIn(aasa: String, url: String) -> CodeExample { .custom(WebAuthnExample(.signIn(aasa: aasa, url: url, common: false))) }
+    /// The common sign-in paths of `example.com` decided by the AASA file `aasa`.
+    public static func commonSignInPaths(aasa: String) -> CodeExample { .custom(WebAuthnExample(.signIn(aasa: aasa, url: "", common: true))) }
+    /// The sign-in URL `url` decided by `example.com`'s `assetlinks.json` for `package`.
+    public static func signIn(assetLinks: String, url: String, package: String) -> CodeExample {
+        .custom(WebAuthnExample(.signInAndroid(assetLinks: assetLinks, url: url, package: package)))
+    }
+
     public var displayText: String {
         switch input {
         case .file(let text): return "# .well-known/webauthn\n" + text
@@ -52,6 +67,11 @@ public struct WebAuthnExample: KindExample {
         case .rpID(let id): return "# RP ID \(id)"
         case .passkeys(let inputs): return inputs.displayText
         case .android(let inputs, let text): return inputs.displayText + "\n# https://\(inputs.rpID)/.well-known/assetlinks.json\n" + text
+        case .signIn(let aasa, let url, let common):
+            return (common ? "# check \(Self.rpID) (its common sign-in paths)" : "# --auth-url \(url)")
+                + "\n# https://\(Self.rpID)/.well-known/apple-app-site-association\n" + aasa
+        case .signInAndroid(let text, let url, let package):
+            return "# --auth-url \(url) --package \(package)\n# https://\(Self.rpID)/.well-known/assetlinks.json\n" + text
         }
     }
 
@@ -74,6 +94,16 @@ public struct WebAuthnExample: KindExample {
         case .android(var inputs, let text):
             inputs.assetLinksStatements = PasskeyInputs.statements(assetLinks: text, host: inputs.rpID)
             return PasskeyChecks.run(inputs).diagnostics
+        case .signIn(let aasa, let url, let common):
+            guard let compiled = Validator.validate(Array(aasa.utf8)).compiled else { return nil }
+            let matcher = DocumentMatcher(compiled: compiled, host: Self.rpID)
+            let decide = { (u: String) in URLParts(u).map { parts in matcher.appIDs.map { matcher.decide(parts, appID: $0) } } ?? [] }
+            if common { return SignInURLs.commonPathFindings(host: Self.rpID, decide) }
+            return decide(url).compactMap { SignInURLs.finding($0, url: url, host: Self.rpID) }
+        case .signInAndroid(let text, let url, let package):
+            let statements = PasskeyInputs.statements(assetLinks: text, host: Self.rpID)
+            let result = MatchResult.androidDecision(url: url, statements: statements, packageName: package, fingerprints: nil, host: Self.rpID)
+            return SignInURLs.finding(result, url: url, host: Self.rpID).map { [$0] } ?? []
         }
     }
 }

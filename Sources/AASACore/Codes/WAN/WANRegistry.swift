@@ -41,5 +41,8 @@ extension CodeDoc {
         .wan607,
         .wan608,
         .wan609,
+        .wan701,
+        .wan702,
+        .wan703,
     ]
 }

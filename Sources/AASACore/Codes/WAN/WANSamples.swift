@@ -23,4 +23,20 @@ enum WANSample {
 
     /// The good file with one invalid UTF-8 byte inside a string.
     static let invalidUTF8: [UInt8] = Array(#"{"origins": ["https://exa"#.utf8) + [0xFF] + Array(#"mple.de"]}"#.utf8)
+
+    /// An AASA file whose catch-all opens the sign-in pages, with (`excluding`) or without an
+    /// exclude rule for `/oauth/*` before it.
+    static func signInAASA(excluding: Bool) -> String {
+        let exclude = excluding ? #"{"/": "/oauth/*", "exclude": true}, "# : ""
+        return #"{"applinks": {"details": [{"appIDs": [""# + appID + #""], "components": ["# + exclude + #"{"/": "/*"}]}]}}"#
+    }
+
+    /// An `assetlinks.json` verifying the sample app for App Links with a dynamic rule `/*`,
+    /// with (`excluding`) or without an exclude rule for `/oauth/*` first.
+    static func signInAssetLinks(excluding: Bool) -> String {
+        let exclude = excluding ? #"{"/": "/oauth/*", "exclude": true}, "# : ""
+        return #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": ""# + package
+            + #"", "sha256_cert_fingerprints": [""# + playKey + #""]}, "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": ["#
+            + exclude + #"{"/": "/*"}]}}}]"#
+    }
 }
