@@ -42,6 +42,9 @@ func coverageCounts(_ json: [String: Any]) -> [String: [String: [Int]]] {
         #expect(decisions.count == 931 * 3)
         var expected: [String: [String: [Int]]] = [:]
         var otherHosts = 0
+        // The gzip-compressed sitemap lists three category pages twice: a page listed again in
+        // one file is counted once (issue 22), so each (app, page) once here.
+        var seen = Set<String>()
         for d in decisions {
             let url = d["url"] as! String
             let split = try #require(SiteCoverage.split(url, host: Array("shop.example".utf8)))
@@ -49,6 +52,7 @@ func coverageCounts(_ json: [String: Any]) -> [String: [String: [Int]]] {
                 otherHosts += 1
                 continue
             }
+            guard seen.insert((d["appID"] as! String) + " " + url).inserted else { continue }
             let section = SiteCoverage.section(of: split.path, depth: 1)
             let column = ["match": 0, "exclude": 1, "no_match": 2][d["decision"] as! String]!
             expected[d["appID"] as! String, default: [:]][section, default: [0, 0, 0]][column] += 1
@@ -56,7 +60,7 @@ func coverageCounts(_ json: [String: Any]) -> [String: [String: [Int]]] {
         #expect(coverageCounts(report) == expected)
         #expect(otherHosts == 3)
         let site = try #require(report["site"] as? [String: Any])
-        #expect(site["pages"] as? Int == 930)
+        #expect(site["pages"] as? Int == 927)
         #expect(site["otherHostPages"] as? Int == 1)
         let sitemaps = try #require(report["sitemaps"] as? [[String: Any]])
         #expect(sitemaps.map { $0["status"] as? String } == Array(repeating: "read", count: 5))
@@ -209,7 +213,7 @@ func coverageCounts(_ json: [String: Any]) -> [String: [String: [Int]]] {
             #expect(r.status == 0, "\(r.stdout)")
             let report = try r.json()
             #expect(coverageCounts(report) == coverageCounts(try xml.json()))
-            #expect((report["site"] as? [String: Any])?["pages"] as? Int == 930)
+            #expect((report["site"] as? [String: Any])?["pages"] as? Int == 927)
             #expect((report["site"] as? [String: Any])?["otherHostPages"] as? Int == 1)
             let sitemap = try #require((report["sitemaps"] as? [[String: Any]])?.first)
             #expect(sitemap["kind"] as? String == "urlset")

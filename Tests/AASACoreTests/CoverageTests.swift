@@ -326,7 +326,7 @@ let shopDocument = #"""
         let doc = #"{"applinks": {"details": [{"appIDs": ["Q7Z3K8M2PX.com.example.shop"], "components": [{"/": "/*"}]}]}}"#
         let long = "https://example.com/" + String(repeating: "a", count: 10_000) + "/x"
         let other = "https://www.example.com/" + String(repeating: "é", count: 5_000)  // cut between scalars
-        let (coverage, _) = try crawl(doc, files: [("s.xml", urlset([long, long, other]))])
+        let (coverage, _) = try crawl(doc, files: [("s.xml", urlset([long, long + "y", other]))])
         let rows = coverage.rows(for: "Q7Z3K8M2PX.com.example.shop")
         #expect(rows.count == 1)
         #expect(rows.first?.pages == 2)
@@ -433,12 +433,16 @@ let shopDocument = #"""
         var expectedOther = 0
         var expectedPages = 0
         var used: [String: Set<Int>] = [:]
-        for url in pages where !url.contains("@") {
+        var inFile = Set<String>()
+        var file = -1
+        for (i, url) in pages.enumerated() where !url.contains("@") {
+            if i / per != file { (file, inFile) = (i / per, []) }  // a page repeated in one file counts once (issue 22)
             guard let parts = URLParts(url) else { Issue.record("not a URL: \(url)"); continue }
             if parts.host != "example.com" {
                 expectedOther += 1
                 continue
             }
+            guard inFile.insert(url).inserted else { continue }
             expectedPages += 1
             let section = SiteCoverage.section(of: Substring(parts.path), depth: 1)
             for app in matcher.appIDs {
@@ -550,10 +554,10 @@ func emptyCoverage() -> SiteCoverage {
         #expect(past.message.contains("9,901 sitemaps"))
     }
 
-    @Test func overTheEntryLimitIsAWarningAndEveryPageCounts() throws {
+    @Test func overTheEntryLimitIsAWarningAndThePagesPastItAreNotDecided() throws {
         let pages = (0...SitemapProtocol.maxEntries).map { "https://example.com/products/\($0)" }
         let (coverage, crawl) = try crawl(doc, files: [("s.xml", urlset(pages))])
-        #expect(coverage.pages == 50_001)
+        #expect(coverage.pages == 50_000)
         #expect(crawl.findings.map(\.code.rawValue) == ["AASA709"])
         #expect(crawl.findings.first?.message.contains("50,001 URLs") == true)
     }
@@ -602,10 +606,11 @@ func emptyCoverage() -> SiteCoverage {
 
 /// Reads in-memory sitemap files given as bytes (name → bytes; the first given), then finishes.
 func crawlBytes(_ document: String, host: String = "example.com", files: [(String, [UInt8])], limit: Int = SitemapProtocol.maxBytes,
-                compressedBytes: Int? = nil) throws -> (SiteCoverage, SitemapCrawl) {
+                compressedBytes: Int? = nil, configure: (SiteCoverage) -> Void = { _ in }) throws -> (SiteCoverage, SitemapCrawl) {
     let doc = try #require(Validator.validate(Array(document.utf8), domain: host).document)
     let matcher = DocumentMatcher(document: doc, host: host)
     let coverage = SiteCoverage(matcher: matcher, host: host, appIDs: matcher.appIDs)
+    configure(coverage)
     let byName = Dictionary(files, uniquingKeysWith: { a, _ in a })
     let crawl = SitemapCrawl(roots: [SitemapEntry(.file(files[0].0))], coverage: coverage, target: host)
     while let entry = crawl.next() {
@@ -675,12 +680,36 @@ let shopBlogDocument = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.ex.a
         #expect(crawl.findings.isEmpty, "\(crawl.findings.map(\.message))")
     }
 
-    @Test func overTheEntryLimitIsAWarningAndEveryURLCounts() throws {
+    /// Issue 22: the URLs past the protocol's 50,000 in one file are counted in the finding,
+    /// not decided (before, all were decided and written one a line by `--format jsonl`).
+    @Test func overTheEntryLimitIsAWarningAndTheURLsPastItAreNotDecided() throws {
         let lines = (0...SitemapProtocol.maxEntries).map { "https://example.com/shop/\($0)\n" }.joined()
         let (coverage, crawl) = try crawlBytes(shopBlogDocument, files: [("urls.txt", Array(lines.utf8))])
-        #expect(coverage.pages == 50_001)
+        #expect(coverage.pages == 50_000)
         #expect(crawl.findings.map(\.code) == [.aasa709])
-        #expect(crawl.findings.first?.message == "The sitemap lists 50,001 URLs; the protocol allows at most 50,000 per file, and search engines reject a larger one (all were read here)")
+        #expect(crawl.findings.first?.message == "The sitemap lists 50,001 URLs; the protocol allows at most 50,000 per file, and search engines reject a larger one (the first 50,000 were counted here, the 1 after them not)")
+    }
+
+    /// Issue 22: one page listed a million times (a 143 KB gzip file) is one page; a page
+    /// listed again in one file is decided once, in XML and in text sitemaps. Pages repeated in
+    /// another file are counted there again.
+    @Test("a URL a file lists again is decided once", arguments: [
+        (["https://example.com/shop/1", "https://example.com/shop/1", "https://example.com/blog/1", "https://example.com/shop/1"], 2, [[0, 1, 0], [1, 0, 0]]),
+        (["https://example.com/shop/1", "https://example.com/shop/1/", "https://example.com/SHOP/1", "https://example.com/shop/1?a"], 4, [[3, 0, 0], [0, 0, 1]]),
+        (Array(repeating: "https://example.com/shop/x", count: 200_000), 1, [[1, 0, 0]]),
+    ])
+    func repeatedURLsAreDecidedOnce(urls: [String], pages: Int, counts: [[Int]]) throws {
+        for xml in [false, true] {
+            let body = xml ? "<?xml version=\"1.0\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
+                + urls.map { "<url><loc>\($0)</loc></url>" }.joined() + "</urlset>" : urls.joined(separator: "\n")
+            var decided = 0
+            let (coverage, crawl) = try crawlBytes(shopBlogDocument, files: [(xml ? "s.xml" : "s.txt", Array(body.utf8))],
+                                                 configure: { $0.onDecisions = { _, _, _ in decided += 1 } })
+            #expect(coverage.pages == pages)
+            #expect(decided == pages)
+            #expect(coverage.rows(for: "ABCDE12345.com.ex.app").map { [$0.match, $0.exclude, $0.noMatch] } == counts)
+            #expect(crawl.findings.map(\.code) == (urls.count > SitemapProtocol.maxEntries ? [.aasa709] : []))
+        }
     }
 
     /// The byte limit cuts a text sitemap as it cuts XML: the line it cuts is not read.

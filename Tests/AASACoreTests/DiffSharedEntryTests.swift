@@ -22,9 +22,14 @@ import Testing
         for app in Self.apps {
             let mine = diff.changes(for: app)
             #expect(mine.map(\.example) == first.map(\.example), "\(app)")
-            #expect(mine.allSatisfy { $0.appID == app })
+            #expect(mine.allSatisfy { $0.appIDs == Self.apps })
         }
-        #expect(diff.changes.count == first.count * Self.apps.count)
+        // Reported once for the 20 apps, not once per app (issue 22: output bounded by the input).
+        #expect(diff.changes.count == first.count)
+        #expect(first.map(\.example) == ["/r7/a"])
+        #expect(first.first?.appsLabel == "ABCDE12345.com.example.app0 and 19 more app IDs of the same entry")
+        let message = diff.diagnostics().first?.message
+        #expect(message == "URLs that did not open ABCDE12345.com.example.app0 and 19 more app IDs of the same entry now do, e.g. /r7/a: it was matched by no rule, now it is opened by details[0].components[7] `{\"/\":\"/r7/*\"}`")
     }
 
     @Test("only the apps asked for", arguments: [[String](), ["ABCDE12345.com.example.app3"], ["abcde12345.com.example.app3", "ABCDE12345.com.example.app9"], ["ABCDE12345.com.other"]])
@@ -33,7 +38,18 @@ import Testing
         let all = DocumentDiff(old: CompiledDocument(o), new: CompiledDocument(n))
         let some = DocumentDiff(old: CompiledDocument(o), new: CompiledDocument(n), appIDs: asked)
         let keys = Set(asked.map(AppIdentity.canonical))
-        #expect(some.changes == all.changes.filter { keys.contains(AppIdentity.canonical($0.appID)) })
+        // The same changes, held for the apps asked for only.
+        let expected = all.changes.compactMap { change -> DocumentChange? in
+            var change = change
+            change.appIDs = change.appIDs.filter { keys.contains(AppIdentity.canonical($0)) }
+            guard let first = change.appIDs.first else { return nil }
+            change.appID = first
+            return change
+        }
+        #expect(some.changes == expected)
+        let listed = Set(Self.apps.map(AppIdentity.canonical)).intersection(keys).count
+        #expect(some.changes.allSatisfy { $0.appIDs.count == listed })
+        #expect(some.changes.count == (listed == 0 ? 0 : all.changes.count))
         #expect(some.incomplete.isEmpty)
     }
 

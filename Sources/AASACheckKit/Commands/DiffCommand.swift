@@ -88,7 +88,7 @@ public enum DiffCommand: Command {
         }
         // A change between `exclude` and `no_match` keeps the URLs on the web on both sides (a
         // dead exclude removed): no app opens differently, so it is no change (README, issue 21).
-        let changes = diff.changes.filter { wanted($0.appID) && ($0.kind == .appID || $0.isLoss || $0.isGain) }
+        let changes = diff.changes.filter { $0.appIDs.contains(where: wanted) && ($0.kind == .appID || $0.isLoss || $0.isGain) }
         let incomplete = diff.incomplete.filter { wanted($0.appID) }
         let domain = try context.options(SourceOptions.self).domain ?? new.host ?? old.host ?? "example.com"
         let oldMatcher = DocumentMatcher(compiled: oldCompiled, host: domain)

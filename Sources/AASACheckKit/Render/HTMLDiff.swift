@@ -34,7 +34,7 @@ extension HTMLPage {
                 + "<th>Old</th><th>New</th><th>Rule in old</th><th>Rule in new</th></tr></thead><tbody>\n"
             for c in decisions {
                 let cls = c.isLoss ? " class=\"bad\"" : (c.isGain ? " class=\"ok\"" : "")
-                out += "<tr\(cls)><td><code>\(text(c.appID))</code></td><td class=\"url\"><code>\(text(c.example ?? ""))</code></td>"
+                out += "<tr\(cls)><td><code>\(text(c.appsLabel))</code></td><td class=\"url\"><code>\(text(c.example ?? ""))</code></td>"
                     + "<td>\(state(c.from))</td><td>\(state(c.to))</td><td>\(rule(c.old))</td><td>\(rule(c.new))</td></tr>\n"
             }
             out += "</tbody></table>\n"

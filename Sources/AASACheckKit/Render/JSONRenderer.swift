@@ -414,7 +414,7 @@ public final class JSONRenderer: Renderer {
     static func json(_ c: DocumentChange) -> OutputJSON {
         .object([
             ("kind", .string(c.kind.rawValue)), ("service", .string(c.service.rawValue)), ("appID", .string(c.appID)),
-            ("from", .string(c.from.name)), ("to", .string(c.to.name)), ("example", .optional(c.example)),
+            ("appIDs", .array(c.appIDs.map { .string($0) })), ("from", .string(c.from.name)), ("to", .string(c.to.name)), ("example", .optional(c.example)),
             ("old", json(c.old)), ("new", json(c.new)),
         ])
     }

@@ -221,7 +221,7 @@ public final class MarkdownRenderer: Renderer {
         let decisions = report.changes.filter { $0.kind == .decision }
         table("URLs decided differently", "| App ID | Example URL | Old | New | Rule in old | Rule in new |\n| --- | --- | --- | --- | --- | --- |\n",
               decisions.map {
-                  "| \(Self.inline($0.appID)) | \(Self.inline($0.example ?? "")) | \(Self.inline($0.from.name)) | "
+                  "| \(Self.inline($0.appsLabel)) | \(Self.inline($0.example ?? "")) | \(Self.inline($0.from.name)) | "
                       + "\($0.isLoss ? "❌ " : ($0.isGain ? "➕ " : ""))\(Self.inline($0.to.name)) | \(rule($0.old)) | \(rule($0.new)) |\n"
               }, "changes")
         table("Not fully compared", "| App ID | Why | Rules |\n| --- | --- | --- |\n", report.incomplete.map {

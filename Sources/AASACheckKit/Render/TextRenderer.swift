@@ -206,8 +206,8 @@ public final class TextRenderer: Renderer {
         for c in report.changes where c.kind == .decision && !apps.contains(c.appID) { apps.append(c.appID) }
         for g in report.incomplete where !apps.contains(g.appID) { apps.append(g.appID) }
         for app in apps {
-            out += style.bold(SafeText.escape(app)) + "\n"
             let changes = report.changes.filter { $0.kind == .decision && $0.appID == app }
+            out += style.bold(SafeText.escape(changes.first?.appsLabel ?? app)) + "\n"
             let width = min(40, (changes.map { ($0.example ?? "").count }.max() ?? 0) + 2)
             for c in changes where !(run.quiet && !c.isLoss && !c.isGain) {
                 let example = SafeText.value(c.example ?? "")

@@ -32,6 +32,9 @@ public enum PageOutcome: Sendable, Equatable {
     /// which RFC 9110 (section 4.2.4) forbids a sender to write in an `http` or `https` URL and
     /// tells a recipient to treat as an error: not counted.
     case userInfo
+    /// A page the current file listed before (``SiteCoverage/startFile()``): decided once,
+    /// counted once.
+    case repeated
 }
 
 /// The coverage of a site's pages by one domain file: for each app ID, how many pages of each
@@ -128,6 +131,15 @@ public final class SiteCoverage {
         rulesUsed = Array(repeating: [], count: decider.groupCount)
     }
 
+    /// The pages of the sitemap being read (hashes of their URLs), so that a page it lists
+    /// again is counted once.
+    private var pagesInFile = Set<Int>()
+
+    /// Starts a new sitemap file: a page listed again in it is ``PageOutcome/repeated``; one
+    /// listed by an earlier file is counted again (each file is read as a whole: the counts
+    /// are of the sitemaps' entries).
+    public func startFile() { pagesInFile.removeAll(keepingCapacity: true) }
+
     /// Counts one `<loc>` of a sitemap (white space already trimmed).
     @discardableResult
     public func add(_ loc: String) -> PageOutcome {
@@ -138,6 +150,9 @@ public final class SiteCoverage {
             if otherHostExample == nil { otherHostExample = Self.capped(loc, bytes: Self.maxExampleBytes) }
             return .otherHost
         }
+        // One page a million times in one file is one page (issue 22: `--format jsonl` wrote a
+        // line for each). At most the protocol's 50,000 hashes of one file are held.
+        guard pagesInFile.insert(loc.hashValue).inserted else { return .repeated }
         pages += 1
         let section = Self.capped(Self.section(of: split.path, depth: depth), bytes: Self.maxSectionBytes, mark: "…")
         let s: Int

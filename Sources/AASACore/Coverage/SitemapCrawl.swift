@@ -214,12 +214,19 @@ public final class SitemapCrawl {
         }
         var tally = LocTally()
         var skips: [SkipReason: (count: Int, first: String, line: Int)] = [:]
+        // Issue 22: a file's URLs past the protocol's 50,000 are counted in AASA709, not decided,
+        // and a page the file lists again is decided once (``SiteCoverage/startFile()``).
+        var urlsInFile = 0
+        coverage.startFile()
         let onLoc = { [self] (kind: SitemapKind, loc: String, line: Int) -> Bool in
             tally.note(loc, line: line)
             switch kind {
             case .urlset:
+                urlsInFile += 1
+                guard urlsInFile <= SitemapProtocol.maxEntries else { return true }
                 switch coverage.add(loc) {
                 case .counted: record.pages += 1
+                case .repeated: break
                 case .otherHost: tally.otherHost += 1
                 case .notAPage: tally.notAPage(loc, line: line)
                 case .userInfo: tally.userInfo(loc, line: line)
@@ -280,8 +287,11 @@ public final class SitemapCrawl {
         }
         if outcome.entries > SitemapProtocol.maxEntries {
             let what = kind == .sitemapindex ? "sitemaps" : "URLs"
+            let past = outcome.entries - SitemapProtocol.maxEntries
+            let read = kind == .sitemapindex ? "all were read here"
+                : "the first 50,000 were counted here, the \(past.grouped) after them not"
             findings.append(finding(.aasa709, entry,
-                                    "\(label) lists \(outcome.entries.grouped) \(what); the protocol allows at most 50,000 per file, and search engines reject a larger one (all were read here)",
+                                    "\(label) lists \(outcome.entries.grouped) \(what); the protocol allows at most 50,000 per file, and search engines reject a larger one (\(read))",
                                     hint: "Split it into files of at most 50,000 entries, listed in a sitemap index."))
         }
         if kind == .sitemapindex, entry.depth > 0 {

@@ -70,8 +70,14 @@ public struct DocumentChange: Sendable, Hashable {
 
     public var kind: Kind
     public var service: AASAService
-    /// The app ID as written (in NEW when listed there, else in OLD).
+    /// The app ID as written (in NEW when listed there, else in OLD); for a decision change
+    /// shared by several apps, the first of ``appIDs``.
     public var appID: String
+    /// Every app ID the change holds for, ``appID`` first: app IDs whose rules come from the
+    /// same `details` entries on both sides change alike, and the change is reported once for
+    /// them (issue 22: 20 app IDs of one entry do not repeat each change 20 times). One element
+    /// for an app ID change.
+    public var appIDs: [String]
     /// Decision (or listing) on OLD.
     public var from: ChangeState
     /// Decision (or listing) on NEW.
@@ -93,12 +99,26 @@ public struct DocumentChange: Sendable, Hashable {
         self.kind = kind
         self.service = service
         self.appID = appID
+        self.appIDs = [appID]
         self.from = from
         self.to = to
         self.example = example
         self.old = old
         self.new = new
         self.place = place
+    }
+
+    /// The apps the change holds for, as a sentence names them: the app ID, or the first and
+    /// how many more (`ABCDE12345.com.example.a and 19 more app IDs of the same entry`).
+    public var appsLabel: String {
+        appIDs.count <= 1 ? appID : "\(appID) and \(appIDs.count - 1) more app ID\(appIDs.count == 2 ? "" : "s") of the same entry"
+    }
+
+    /// Whether the change holds for `appID` (compared as the system does: App ID prefix in
+    /// any case).
+    public func concerns(_ appID: String) -> Bool {
+        let key = AppIdentity.canonical(appID)
+        return appIDs.contains { AppIdentity.canonical($0) == key }
     }
 
     /// Whether URLs (or the service) that reached the app on OLD no longer do on NEW.
@@ -207,8 +227,7 @@ public struct DocumentDiff: Sendable {
 
     /// The changes that concern `appID` (compared as the system does: App ID prefix in any case).
     public func changes(for appID: String) -> [DocumentChange] {
-        let key = AppIdentity.canonical(appID)
-        return changes.filter { AppIdentity.canonical($0.appID) == key }
+        changes.filter { $0.concerns(appID) }
     }
 
     /// The changes by which `appID` loses URLs or a service it had.
@@ -284,13 +303,13 @@ public struct DocumentDiff: Sendable {
                 let after = c.new.map { "\(verb(c.to)) by \($0.name)" } ?? "matched by no rule"
                 if c.isLoss {
                     out.append(Diagnostic(code: .aasa801,
-                                          message: "URLs that opened \(c.appID) no longer do, e.g. \(example): it was \(before), now it is \(after)",
+                                          message: "URLs that opened \(c.appsLabel) no longer do, e.g. \(example): it was \(before), now it is \(after)",
                                           hint: c.new.map { _ in "If these URLs should still open the app, change the rule named in NEW or add one before it." }
                                             ?? "If these URLs should still open the app, add a rule that matches them.",
                                           pointer: c.place?.pointer, location: c.place?.location))
                 } else {
                     out.append(Diagnostic(code: .aasa802,
-                                          message: "URLs that did not open \(c.appID) now do, e.g. \(example): it was \(before), now it is \(after)",
+                                          message: "URLs that did not open \(c.appsLabel) now do, e.g. \(example): it was \(before), now it is \(after)",
                                           pointer: c.place?.pointer, location: c.place?.location))
                 }
             }
@@ -363,20 +382,25 @@ struct DocumentComparer {
         // same entries on both sides share one comparison (issue 22: 20 app IDs of one entry
         // are compared once, not 20 times).
         let oldIDs = Set(oldMatcher.appIDs.map(AppIdentity.canonical))
-        var compared: [EntryPair: RuleListDiff.Result] = [:]
+        // Each pair's changes are reported once, for every app of the pair (`appIDs`).
+        var compared: [EntryPair: Range<Int>] = [:]
+        var gaps: [EntryPair: [IncompleteComparison]] = [:]
         for appID in newMatcher.appIDs where oldIDs.contains(AppIdentity.canonical(appID)) {
             if let only, !only.contains(AppIdentity.canonical(appID)) { continue }
             guard let o = oldMatcher.entry(for: appID), let n = newMatcher.entry(for: appID) else { continue }
             let pair = EntryPair(old: o.entry.index, new: n.entry.index)
-            let result: RuleListDiff.Result
             if let known = compared[pair] {
-                result = known
-            } else {
-                var fresh = RuleListDiff.compare(RuleListSide(o), RuleListSide(n), limits: limits, matcher: newMatcher)
-                fresh.incomplete = RuleListDiff.merged(fresh.incomplete)
-                compared[pair] = fresh
-                result = fresh
+                for i in known { changes[i].appIDs.append(appID) }
+                // The gaps stay per app (few: merged), so no app's comparison reads complete.
+                incomplete += gaps[pair, default: []].map { gap in
+                    var gap = gap
+                    gap.appID = appID
+                    return gap
+                }
+                continue
             }
+            var result = RuleListDiff.compare(RuleListSide(o), RuleListSide(n), limits: limits, matcher: newMatcher)
+            result.incomplete = RuleListDiff.merged(result.incomplete)
             var mine: [DocumentChange] = result.changes.map { outcome in
                 DocumentChange(kind: .decision, service: .applinks, appID: appID,
                                from: .decision(outcome.oldDecision), to: .decision(outcome.newDecision),
@@ -385,11 +409,13 @@ struct DocumentComparer {
                                place: outcome.new.map { location(n, $0).ref } ?? n.entry.ref)
             }
             mine.sort { a, b in (a.example ?? "") < (b.example ?? "") }
+            compared[pair] = changes.count..<(changes.count + mine.count)
             changes += mine
-            for gap in result.incomplete {
-                incomplete.append(IncompleteComparison(appID: appID, reason: gap.reason,
-                                                       old: gap.old.map { location(o, $0) }, new: gap.new.map { location(n, $0) }))
+            gaps[pair] = result.incomplete.map { gap in
+                IncompleteComparison(appID: appID, reason: gap.reason,
+                                     old: gap.old.map { location(o, $0) }, new: gap.new.map { location(n, $0) })
             }
+            incomplete += gaps[pair, default: []]
         }
         return (changes, incomplete)
     }
