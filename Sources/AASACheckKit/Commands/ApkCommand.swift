@@ -6,7 +6,7 @@ import AASACore
 public enum ApkCommand: Command {
     public static let name = "apk"
     public static let abstract = "What ships on Android: an .apk, .aab or AndroidManifest.xml (signing certificates, App Links intent filters)."
-    public static let usage = "aasa-check apk FILE..."
+    public static let usage = "aasa-check apk FILE... [--rp-id HOST]"
     public static let discussion = """
     FILE is told apart by its bytes: an .apk (binary manifest and signatures), an Android App
     Bundle .aab (protobuf manifest, upload key), or an AndroidManifest.xml in any form (the
@@ -35,6 +35,11 @@ public enum ApkCommand: Command {
     refetch. Ground truth on a device: adb shell pm get-app-links PACKAGE; re-verify with
     adb shell pm verify-app-links --re-verify PACKAGE.
 
+    Passkeys (--rp-id HOST, the RP ID the app signs in on): https://HOST/.well-known/assetlinks.json
+    is fetched as `check --platform android` fetches it, and the app's package must be granted
+    both delegate_permission/common.get_login_creds and delegate_permission/common.handle_all_urls
+    (WAN606, WAN607: Credential Manager refuses the RP ID with only one of them).
+
     A FILE that cannot be read (missing, a directory, a zip archive without a manifest, not a
     manifest) is reported on standard error with exit status 2; the other files are still read.
     """
@@ -42,20 +47,44 @@ public enum ApkCommand: Command {
         ("aasa-check apk app/build/outputs/apk/release/app-release.apk", "Certificates and App Links hosts of a release build"),
         ("aasa-check apk app/build/outputs/bundle/release/app-release.aab", "A bundle: its upload key, and what Play App Signing means"),
         ("aasa-check apk app/src/main/AndroidManifest.xml --format json", "The source manifest's hosts and paths as JSON (apks)"),
+        ("aasa-check apk app-release.apk --rp-id example.com", "Passkeys: does example.com's assetlinks.json grant the app both relations?"),
     ]
-    public static let options: [OptionSpec] = []
+    public static let options: [OptionSpec] = [
+        OptionSpec("--rp-id", value: "HOST", help: "The RP ID the app signs in on (example.com): its assetlinks.json must grant the app's package get_login_creds and handle_all_urls (WAN606, WAN607)."),
+    ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" && $0.name != "--cdn-base" }
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
         guard !arguments.positionals.isEmpty else {
             throw UsageError("give at least one FILE (.apk, .aab or AndroidManifest.xml); see `aasa-check apk --help`")
         }
+        let rpID = arguments.value("--rp-id")
+        if let rpID, let problem = PasskeyWeb.rpIDProblem(rpID) { throw UsageError("--rp-id \(SafeText.value(rpID)): cannot be an RP ID: \(problem)") }
         let out = context.output
         let flow = ApkFlow.read(arguments.positionals, console: context.console)
         for item in flow.items {
             if let text = item.sourceText { out.source(item.manifestLabel, text) }
         }
         for problem in flow.problems { out.unreadable(problem.message, subject: problem.path) }
-        out.findings(flow.diagnostics)
+        var diagnostics = flow.diagnostics
+        // --rp-id: the RP ID's statements against each app's package (spec webauthn-reference.md §4 row 7).
+        if let rpID {
+            let packages = flow.reports.compactMap(\.app.package)
+            if !packages.isEmpty {
+                var outcomes: [DomainOutcome] = []
+                DomainCheck.stream([try CheckTarget.parse(rpID)], options: try context.options(NetworkOptions.self), kinds: [AssetLinksKind.self],
+                                   process: { $0 }, emit: { _, o in outcomes.append(o) })
+                for outcome in outcomes {
+                    out.fetches(outcome.fetches)
+                    diagnostics += outcome.diagnostics
+                    let statements = outcome.statementList?.statements
+                    for package in Set(packages).sorted() {
+                        diagnostics += PasskeyChecks.androidFindings(PasskeyInputs(rpID: rpID, androidPackage: package, assetLinksStatements: statements,
+                                                                                   assetLinksProblem: statements == nil ? "it was not read (see its findings)" : nil))
+                    }
+                }
+            }
+        }
+        out.findings(diagnostics)
         for report in flow.reports { out.apk(report) }
         for path in arguments.positionals { out.subject(path, kind: .androidApp) }
         let files = arguments.positionals.count

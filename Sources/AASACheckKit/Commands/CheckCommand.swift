@@ -59,7 +59,7 @@ public enum CheckCommand: Command {
         OptionSpec("--routes", value: "FILE", help: "Route list judged against each domain's served file (see `aasa-check routes --help`)."),
         OptionSpec("--entitlements", value: "FILE", help: "Entitlements, .xcent, profile, signed executable, .app, .ipa or .xcarchive: linted, each bundle's entries for each domain checked against the served file, and its app implied: routes judged for it, each domain must list it and be claimed by it (AASA621)."),
         OptionSpec("--profile", value: "FILE", help: "Provisioning profile that supplies the app ID and must grant Associated Domains."),
-        SignInFlow.authURLSpec,
+        SignInFlow.authURLSpec, CredentialFlow.callbackSpec, CredentialFlow.rpIDSpec,
     ] + AndroidOptions.specs + BuildSettingsInput.specs + NetworkOptions.specs + BatchOptions.specs + FanOutOptions.specs
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
@@ -80,6 +80,15 @@ public enum CheckCommand: Command {
         let signIn = SignInFlow(authURLs: try SignInFlow.authURLs(arguments), appIDs: gate.routeAppIDs,
                                 package: android.packageName, fingerprints: android.fingerprints)
         var staysInBrowser = NoteList()
+        // --callback and --rp-id: the entitlement side once, each host's file as it is checked.
+        let credentials = try CredentialFlow(parsing: arguments)
+        if !credentials.isEmpty && gate.flow == nil && gate.appIDs.isEmpty {
+            throw UsageError("--callback and --rp-id judge an app: give --entitlements (or --app-id)")
+        }
+        let mainEntries = gate.flow.map { $0.checked.filter(\.isMainApp).flatMap(\.report.entries) }
+        if let flow = gate.flow { out.findings(credentials.entitlementFindings(flow)) }
+        let credentialHosts = credentials.fileHosts(entitlement: gate.flow != nil)
+        var judgedCredentialHosts = Set<String>()
         let signInHosts = signIn.hosts
         var judgedSignInHosts = Set<String>()
         gate.unreadable.forEach(out.unreadable)
@@ -128,7 +137,11 @@ public enum CheckCommand: Command {
             progress.advance()
             let signedIn = signIn.judge(outcome)
             signedIn.notes.forEach { staysInBrowser.append($0) }
-            let appFindings = (androidApp?.judge(outcome) ?? []) + signedIn.diagnostics
+            var appFindings = (androidApp?.judge(outcome) ?? []) + signedIn.diagnostics
+            if !credentials.isEmpty, let deployed = outcome.deployed, let document = deployed.deciding?.document {
+                appFindings += credentials.fileFindings(host: outcome.target.host, document: document, appIDs: gate.routeAppIDs,
+                                                        entries: mainEntries).map(deployed.attributed)
+            }
             guard !gate.isEmpty else { return out.report(for: outcome, adding: appFindings) }
             let judged = gate.judge(outcome)
             // With Android's file fetched, the routes are judged for Android too (their own section).
@@ -138,6 +151,7 @@ public enum CheckCommand: Command {
             redirected.note(report.target.host, options)
             for h in routeHosts where report.target.decides(h) { judgedRouteHosts.insert(h) }
             for h in signInHosts where report.target.decides(h) { judgedSignInHosts.insert(h) }
+            for h in credentialHosts where report.target.host == h { judgedCredentialHosts.insert(h) }
             out.domain(report)
         })
         progress.finish()
@@ -147,6 +161,7 @@ public enum CheckCommand: Command {
         }
         for note in staysInBrowser.notes { out.note(note) }
         if let notice = signIn.unjudgedNotice(judged: judgedSignInHosts) { out.note(notice, kind: .notice) }
+        if let notice = credentials.unjudgedNotice(judged: judgedCredentialHosts, entitlement: gate.flow != nil) { out.note(notice, kind: .notice) }
         if let notice = redirected.notice { out.note(notice, kind: .notice) }
         if let notice = gate.unjudgedRoutesNotice(judged: judgedRouteHosts) { out.note(notice, kind: .notice) }
         // Domains past --max-domains: one finding counts them (none was fetched).

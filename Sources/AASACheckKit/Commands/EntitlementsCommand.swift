@@ -66,6 +66,7 @@ public enum EntitlementsCommand: Command {
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) the domains must list; repeatable. Default: from the profile, or the signed one."),
         OptionSpec("--profile", value: "FILE", help: "Provisioning profile that supplies the app ID and must grant Associated Domains."),
         OptionSpec("--domain-file", value: "HOST=FILE", repeatable: true, help: "Use a local file as HOST's apple-app-site-association instead of fetching it; repeatable."),
+        CredentialFlow.callbackSpec, CredentialFlow.rpIDSpec,
     ] + BuildSettingsInput.specs + NetworkOptions.specs + FanOutOptions.specs
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
@@ -80,6 +81,7 @@ public enum EntitlementsCommand: Command {
             domainFiles[spec[..<eq].lowercased()] = String(spec[spec.index(after: eq)...])
         }
 
+        let credentials = try CredentialFlow(parsing: arguments)
         let out = context.output
         // Read and lint every FILE, whatever it is: one report per file, bundle and slice.
         // Policy: an unreadable input or --profile is exit status 2; the others are checked.
@@ -90,6 +92,8 @@ public enum EntitlementsCommand: Command {
         for problem in flow.problems { out.unreadable(problem.unreadable.message, subject: problem.unreadable.subject) }
         // Findings and fetches are collected and shown after the linting, as one report.
         var diagnostics = flow.diagnostics
+        // --callback, --rp-id: the entitlement's webcredentials entries (WAN604, WAN601, WAN602).
+        diagnostics += credentials.entitlementFindings(flow)
         var fetches: [Fetch] = []
         var notes: [String] = []
         /// Which App Clip satisfied a full app's appclips entry: stated in every format.
@@ -161,6 +165,14 @@ public enum EntitlementsCommand: Command {
             diagnostics += crossCheck.diagnostics
             clipNotices += crossCheck.clipNotices
             diagnostics += flow.copyLag(origins: documents, copies: copies)
+            // --callback: each callback host's file devices read (WAN605 where AASA607 does not say it).
+            let mainEntries = flow.checked.filter(\.isMainApp).flatMap(\.report.entries)
+            for host in credentials.callbackHosts {
+                guard let document = copies[host] ?? documents[host] else { continue }
+                diagnostics += credentials.fileFindings(host: host, document: document, appIDs: flow.mainAppIDs, entries: mainEntries)
+            }
+            // A callback host the entitlement does not name is not fetched: WAN604 says to add it,
+            // and the entitlement's cross-check then judges its file (AASA607).
         }
         let planned = Set(plan.map(\.host))
         for host in domainFiles.keys.sorted() where !planned.contains(host) {

@@ -52,7 +52,7 @@ public enum PasskeysCommand: Command {
         OptionSpec("--entitlements", value: "FILE", help: "The app's entitlements (.entitlements, .xcent, profile, signed executable, .app, .ipa): its webcredentials entries and app ID."),
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) that must be in the RP ID's webcredentials.apps; repeatable."),
         AndroidOptions.packageSpec, AndroidOptions.fingerprintSpec,
-        OptionSpec("--callback", value: "URL", repeatable: true, help: "An ASWebAuthenticationSession HTTPS callback (https://auth.example.com/cb); repeatable."),
+        CredentialFlow.callbackSpec,
         SignInFlow.authURLSpec,
     ] + NetworkOptions.specs
 
@@ -68,13 +68,10 @@ public enum PasskeysCommand: Command {
             }
             return text
         }
+        let callbacks = try CredentialFlow.callbacks(arguments)
         var callbackHosts: [String] = []
-        let callbacks = try arguments.all("--callback").map { text -> String in
-            guard case .success(let o) = WebOrigin.parse(text), o.scheme == "https", let host = o.host, !o.hostIsIP else {
-                throw UsageError("--callback \(SafeText.value(text)): not an HTTPS URL with a host name (https://auth.example.com/callback)")
-            }
-            if !callbackHosts.contains(host) { callbackHosts.append(host) }
-            return text
+        for c in callbacks {
+            if case .success(let o) = WebOrigin.parse(c), let host = o.host, !callbackHosts.contains(host) { callbackHosts.append(host) }
         }
         let authURLs = try SignInFlow.authURLs(arguments)
         let package = try arguments.value("--package").map(AndroidOptions.packageName)

@@ -53,6 +53,8 @@ public final class TextRenderer: Renderer {
     public func fetches(_ fetches: [Fetch]) {
         guard !run.quiet else { return }
         var out = ""
+        // Roles longer than Apple's (statement-list, trailing-dot-host) widen the column, never cut.
+        let width = max(8, (fetches.map(\.role.rawValue.count).max() ?? 0) + 1)
         for fetch in fetches {
             guard fetchLines < Self.maxFetchLines else {
                 leftOut.add(.fetch)
@@ -63,7 +65,7 @@ public final class TextRenderer: Renderer {
                 out += style.bold(SafeText.escape(fetch.target)) + "\n"
                 lastFetchTarget = fetch.target
             }
-            out += "  " + fetch.role.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + Self.line(fetch) + "\n"
+            out += "  " + fetch.role.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + Self.line(fetch) + "\n"
         }
         sink.write(out)
     }

@@ -121,6 +121,54 @@ public enum PasskeyChecks {
             if let finding = aasaFinding(host: rp, appID: appID, inputs: inputs, code: .wan603, purpose: "passkeys for \(rp) fail") { out.append(finding) }
         }
         // 6. HTTPS callbacks.
+        out += callbackFindings(inputs, entries: entries, credentials: credentials)
+        // 7, 8. Android.
+        if let package = inputs.androidPackage {
+            out += androidFindings(rp, package: package, fingerprints: inputs.androidFingerprints, inputs: inputs)
+        }
+        // 9. The origins the server sees.
+        var server: [String] = []
+        if !inputs.appIDs.isEmpty || !credentials.isEmpty { server.append("https://\(rp)") }
+        server += inputs.androidFingerprints.compactMap(apkKeyHashOrigin)
+        if !server.isEmpty {
+            out.append(Diagnostic(code: .wan609, message: "the relying party server must accept these origins in clientDataJSON: " + server.joined(separator: ", "),
+                                  hint: "Apple apps send https://\(rp); an Android app sends android:apk-key-hash: and the base64url SHA-256 of its signing certificate (43 characters).",
+                                  target: rp))
+        }
+        return PasskeyReport(diagnostics: out, origins: verdicts, serverOrigins: server)
+    }
+
+    /// Check 4 alone (`--rp-id` of `check` and `entitlements`): the entitlement's entries
+    /// (`associatedDomains`) against the RP ID the app signs in on — WAN601 without
+    /// `webcredentials:RP_ID` (error), WAN602 when only a wildcard or parent/child entry may
+    /// cover it (warning); none when the exact entry is there.
+    public static func rpIDFindings(rpID: String, associatedDomains: [String]) -> [Diagnostic] {
+        rpIDFindings(rpID: rpID, entries: associatedDomains.enumerated().map { AssociatedDomainEntry.parse($0.element, index: $0.offset) })
+    }
+
+    /// ``rpIDFindings(rpID:associatedDomains:)`` over entries as an entitlement was read (their
+    /// places kept).
+    public static func rpIDFindings(rpID: String, entries: [AssociatedDomainEntry]) -> [Diagnostic] {
+        entitlementFindings(rpID, credentials: entries.filter { $0.service == .webcredentials && $0.isWellFormed }, entries: entries)
+    }
+
+    /// Check 6 alone (`--callback` of `passkeys`, `check` and `entitlements`): each HTTPS
+    /// callback's host needs `webcredentials:HOST` in the entitlement (WAN604, when
+    /// ``PasskeyInputs/associatedDomains`` is given) and the app in that host's
+    /// `webcredentials.apps` (WAN605, for each of ``PasskeyInputs/appIDs``, read from
+    /// ``PasskeyInputs/webcredentialsApps``).
+    public static func callbackFindings(_ inputs: PasskeyInputs) -> [Diagnostic] {
+        callbackFindings(inputs, entries: (inputs.associatedDomains ?? []).enumerated().map { AssociatedDomainEntry.parse($0.element, index: $0.offset) })
+    }
+
+    /// ``callbackFindings(_:)`` over entries as an entitlement was read (`inputs`'
+    /// ``PasskeyInputs/associatedDomains`` only says whether an entitlement was given).
+    public static func callbackFindings(_ inputs: PasskeyInputs, entries: [AssociatedDomainEntry]) -> [Diagnostic] {
+        callbackFindings(inputs, entries: entries, credentials: entries.filter { $0.service == .webcredentials && $0.isWellFormed })
+    }
+
+    static func callbackFindings(_ inputs: PasskeyInputs, entries: [AssociatedDomainEntry], credentials: [AssociatedDomainEntry]) -> [Diagnostic] {
+        var out: [Diagnostic] = []
         for callback in inputs.callbacks {
             guard case .success(let o) = WebOrigin.parse(callback), o.scheme == "https", let host = o.host else { continue }
             if inputs.associatedDomains != nil, !credentials.contains(where: { !$0.isWildcard && $0.host == host }) {
@@ -136,20 +184,15 @@ public enum PasskeyChecks {
                 }
             }
         }
-        // 7, 8. Android.
-        if let package = inputs.androidPackage {
-            out += androidFindings(rp, package: package, fingerprints: inputs.androidFingerprints, inputs: inputs)
-        }
-        // 9. The origins the server sees.
-        var server: [String] = []
-        if !inputs.appIDs.isEmpty || !credentials.isEmpty { server.append("https://\(rp)") }
-        server += inputs.androidFingerprints.compactMap(apkKeyHashOrigin)
-        if !server.isEmpty {
-            out.append(Diagnostic(code: .wan609, message: "the relying party server must accept these origins in clientDataJSON: " + server.joined(separator: ", "),
-                                  hint: "Apple apps send https://\(rp); an Android app sends android:apk-key-hash: and the base64url SHA-256 of its signing certificate (43 characters).",
-                                  target: rp))
-        }
-        return PasskeyReport(diagnostics: out, origins: verdicts, serverOrigins: server)
+        return out
+    }
+
+    /// Check 7 (and 8 with ``PasskeyInputs/androidFingerprints``) alone (`apk --rp-id`): the
+    /// RP ID's statements grant ``PasskeyInputs/androidPackage`` both relations (WAN606,
+    /// WAN607); each fingerprint given must be linked (WAN608). Empty without a package.
+    public static func androidFindings(_ inputs: PasskeyInputs) -> [Diagnostic] {
+        guard let package = inputs.androidPackage else { return [] }
+        return androidFindings(inputs.rpID, package: package, fingerprints: inputs.androidFingerprints, inputs: inputs)
     }
 
     /// `android:apk-key-hash:` + base64url without padding of the 32 bytes of `fingerprint`
