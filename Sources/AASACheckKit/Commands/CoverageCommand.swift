@@ -30,6 +30,10 @@ public enum CoverageCommand: Command {
     by default 10 times --timeout (300 s); the sitemaps not read by then are named in an
     error (AASA708). A run that reads no page of the site is an error too (AASA712).
     --format jsonl writes every decision, one a line.
+    Android: with --package (or an assetlinks.json SOURCE, or --kind assetlinks) each page is
+    decided for the app as `match --package` decides it (dynamic rules; a package the list
+    does not verify is DAL627 and opens no page); rules that decide no page are DAL704; a note
+    says where the semantics differ from Apple's.
     """
     public static let examples: [(String, String)] = [
         ("aasa-check coverage example.com", "The live site: its file, and the sitemaps its robots.txt names"),
@@ -48,6 +52,7 @@ public enum CoverageCommand: Command {
         OptionSpec("--sitemaps-timeout", value: "SECONDS",
                    help: "Total time for reading every sitemap, robots.txt included (default \(sitemapsTimeoutFactor) × --timeout: \(Int(NetworkOptions().timeout) * sitemapsTimeoutFactor))."),
         DocumentSource.originOption,
+        AndroidOptions.packageSpec, AndroidOptions.fingerprintSpec, AndroidOptions.kindSpec,
     ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" && $0.name != "--cdn-base" }.map { spec in
         switch spec.name {
         case "--concurrency": return OptionSpec("--concurrency", value: "N", help: "Sitemaps fetched at once (default \(defaultConcurrency)).")
@@ -87,10 +92,19 @@ public enum CoverageCommand: Command {
             throw UsageError("give --domain HOST, the host \(SafeText.value(source)) is served for: pages of other hosts are counted apart")
         }
         // The domain file is fetched with the run's network options (not the sitemaps' concurrency).
-        let loaded = try context.load(source)
+        let androidAsked = arguments.has("--package") || arguments.has("--fingerprint")
+        let loaded = try context.load(source, kind: androidAsked ? AssetLinksKind.self : try AndroidOptions.kind(arguments), recognizes: true)
         let out = context.output
         out.domainFile(loaded)
         let site = host ?? loaded.host ?? loaded.label
+        let crawlWith = { (coverage: SiteCoverage) throws -> SitemapCrawl in
+            try SiteCrawlFlow.run(site: site, coverage: coverage, roots: sitemaps, options: options,
+                                  userAgent: arguments.value("--user-agent") ?? sitemapUserAgent, timeout: sitemapsTimeout,
+                                  maxSitemaps: maxSitemaps, context: context)
+        }
+        if loaded.kind == AssetLinksKind.self {
+            return try android(arguments, context, source: source, loaded: loaded, site: site, depth: depth, crawl: crawlWith)
+        }
         guard let compiled = loaded.compiled else {
             out.findings(loaded.diagnostics)
             return RunEnd(subject: "coverage of \(site)")
@@ -113,9 +127,7 @@ public enum CoverageCommand: Command {
             }
         }
 
-        let crawl = try SiteCrawlFlow.run(site: site, coverage: coverage, roots: sitemaps, options: options,
-                                      userAgent: arguments.value("--user-agent") ?? sitemapUserAgent, timeout: sitemapsTimeout,
-                                      maxSitemaps: maxSitemaps, context: context)
+        let crawl = try crawlWith(coverage)
         out.coverage(CoverageReport(source: source, host: site, tables: appIDs.map { ($0, coverage.rows(for: $0)) }, pages: coverage.pages,
                                     otherHostPages: coverage.otherHostPages, otherHostExample: coverage.otherHostExample,
                                     sitemaps: crawl.records, depth: depth))
@@ -141,6 +153,58 @@ public enum CoverageCommand: Command {
         return RunEnd(subject: subject)
     }
 
+
+    /// `coverage SOURCE --package NAME` (or an `assetlinks.json` SOURCE): each page decided for
+    /// the Android app as `match --package` decides it (``SiteCoverage/init(statements:packages:fingerprints:host:depth:)``),
+    /// with check's DAL627 when the list does not verify the package, DAL704 for the dynamic
+    /// rules that decide no page, and a note on where the semantics differ from Apple's.
+    static func android(_ arguments: ParsedArguments, _ context: CommandContext, source: String, loaded: LoadedDocument, site: String,
+                        depth: Int, crawl: (SiteCoverage) throws -> SitemapCrawl) throws -> RunEnd {
+        let out = context.output
+        let package = try arguments.value("--package").map(AndroidOptions.packageName)
+        let fingerprints = try arguments.all("--fingerprint").map(AndroidOptions.fingerprint)
+        let statements = loaded.statementList?.statements ?? []
+        var packages: [String] = []
+        if let package { packages = [package] } else {
+            for s in statements where s.relations.contains(AssetLinksRelation.handleAllURLs) {
+                if case .androidApp(let app) = s.target, !packages.contains(app.packageName) { packages.append(app.packageName) }
+            }
+        }
+        let verification = package.map {
+            AndroidAppCheck.verification(package: $0, fingerprints: fingerprints, list: loaded.statementList, host: loaded.host, label: loaded.label)
+        } ?? []
+        guard !packages.isEmpty else {
+            out.note("The file verifies no Android app for App Links (no statement grants delegate_permission/common.handle_all_urls); give --package to decide for one.", kind: .advice)
+            out.findings(loaded.diagnostics)
+            return RunEnd(subject: "coverage of \(site)")
+        }
+        let unusable = loaded.statementList.flatMap(AndroidAppCheck.list).map { if case .unusable = $0 { return true } else { return false } } ?? true
+        let coverage = SiteCoverage(statements: unusable ? [] : statements, packages: packages,
+                                    fingerprints: fingerprints.isEmpty ? nil : fingerprints, host: site, depth: depth)
+        if out.showsEveryPage {
+            coverage.onDecisions = { url, section, decisions in
+                out.page(PageDecisions(url: url, section: section, decisions: zip(packages, decisions).map { ($0, $1.decision, nil, $1.component) }))
+            }
+        }
+        let result = try crawl(coverage)
+        out.coverage(CoverageReport(source: source, host: site, tables: packages.map { ($0, coverage.rows(for: $0)) }, pages: coverage.pages,
+                                    otherHostPages: coverage.otherHostPages, otherHostExample: coverage.otherHostExample,
+                                    sitemaps: result.records, depth: depth, platform: AssetLinksKind.platform))
+        out.note(androidSemantics, kind: .remark)
+        let dead = coverage.deadDynamicRules().map { d in
+            var d = d
+            d.target = site
+            d.source = .file
+            d.file = d.file ?? loaded.label
+            return d
+        }
+        out.findings(loaded.diagnostics + verification + result.findings + dead)
+        let files = result.records.count
+        return RunEnd(subject: "\(site): \(coverage.pages.grouped) page\(coverage.pages == 1 ? "" : "s") from \(files) sitemap\(files == 1 ? "" : "s") (Android)")
+    }
+
+    /// Where Android's page decisions differ from Apple's, said with every Android table.
+    static let androidSemantics = "Android's decisions (assetlinks-reference.md §3.1–§3.2): the first matching dynamic rule decides; a page no rule matches stays in the browser (counted no match), as it does when the list does not verify the app; without dynamic rules every page counts as opening the app, as far as the app's intent filters accept it (the manifest is not read here: Android 14 and lower ignore the rules and open every page the filters accept). Unlike Apple's rules, `*` does not backtrack, a `?` entry matches any one query parameter, parts are matched percent-decoded and case-sensitively, and only the exact host is decided (no Apple CDN copy; an `*.` host of the manifest is verified by the apex's file, not checked here)."
 
     /// A `--sitemap` value: an existing file, or an https URL.
     static func sitemapPlace(_ value: String) throws -> SitemapPlace {

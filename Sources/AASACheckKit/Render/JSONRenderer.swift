@@ -206,7 +206,8 @@ public final class JSONRenderer: Renderer {
         }
         for record in report.sitemaps { sitemaps.append(Self.json(record)) }
         site = .object([("host", .string(report.host)), ("pages", .int(report.pages)), ("depth", .int(report.depth)),
-                        ("otherHostPages", .int(report.otherHostPages)), ("otherHostExample", .optional(report.otherHostExample))])
+                        ("otherHostPages", .int(report.otherHostPages)), ("otherHostExample", .optional(report.otherHostExample))]
+                        + (report.platform == AssetLinksKind.platform ? [("platform", .string(report.platform))] : []))
     }
 
     public func diff(_ report: DiffReport) {

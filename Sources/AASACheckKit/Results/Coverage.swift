@@ -17,6 +17,8 @@ public struct CoverageReport: Sendable {
     public var sitemaps: [SitemapRecord]
     /// Path segments per section.
     public var depth: Int
+    /// `ios` (Apple's file decided; ``tables`` are per app ID) or `android` (per package).
+    public var platform: String = "ios"
 
     /// The tables with consecutive apps of the same counts together (apps listed in one
     /// `details` entry decide alike), each with the pages that open the app.

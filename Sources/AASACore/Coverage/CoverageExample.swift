@@ -38,11 +38,14 @@ public struct CoverageExample: Sendable {
     }
 
     public var document: String
+    /// For Android's codes: `document` is an `assetlinks.json` decided for this package.
+    public var package: String? = nil
     /// File name → sitemap, in order; the first is the one given with --sitemap.
     public var sitemaps: [(name: String, sitemap: Sitemap)]
 
-    public init(document: String, sitemaps: [(String, Sitemap)]) {
+    public init(document: String, package: String? = nil, sitemaps: [(String, Sitemap)]) {
         self.document = document
+        self.package = package
         self.sitemaps = sitemaps.map { (name: $0.0, sitemap: $0.1) }
     }
 
@@ -55,14 +58,24 @@ public struct CoverageExample: Sendable {
     }
 
     var displayText: String {
-        "# domain file (example.com)\n\(document)" + sitemaps.map { "\n# \($0.name)\n\($0.sitemap.displayText)" }.joined()
+        (package.map { "# https://example.com/.well-known/assetlinks.json (--package \($0))\n" } ?? "# domain file (example.com)\n") + document + sitemaps.map { "\n# \($0.name)\n\($0.sitemap.displayText)" }.joined()
     }
 
     /// Reads the sitemaps and returns every finding: the sitemaps' (AASA712 among them), then AASA707.
     func run() -> [Diagnostic] {
+        if let package {
+            let statements = StatementListParser.parse(Array(document.utf8), url: "https://example.com/.well-known/assetlinks.json").statements
+            let coverage = SiteCoverage(statements: statements, packages: [package], fingerprints: nil, host: "example.com")
+            return read(coverage) + coverage.deadDynamicRules()
+        }
         guard let document = Validator.validate(Array(document.utf8), domain: "example.com").document else { return [] }
         let matcher = DocumentMatcher(document: document, host: "example.com")
         let coverage = SiteCoverage(matcher: matcher, host: "example.com", appIDs: matcher.appIDs)
+        return read(coverage) + coverage.deadRules()
+    }
+
+    /// Reads the sitemaps into `coverage`; the sitemaps' findings.
+    func read(_ coverage: SiteCoverage) -> [Diagnostic] {
         let files = Dictionary(sitemaps.map { ($0.name, $0.sitemap) }, uniquingKeysWith: { a, _ in a })
         let crawl = SitemapCrawl(roots: sitemaps.prefix(1).map { SitemapEntry(.file($0.name)) }, coverage: coverage, target: "example.com")
         while let entry = crawl.next() {
@@ -73,6 +86,6 @@ public struct CoverageExample: Sendable {
             crawl.read(entry, from: SitemapByteStream(bytes: sitemap.bytes))
         }
         crawl.finish()
-        return crawl.findings + coverage.deadRules()
+        return crawl.findings
     }
 }

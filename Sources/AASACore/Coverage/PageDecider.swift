@@ -13,8 +13,7 @@ struct PageDecider {
         var component: Int?
     }
 
-    let matcher: DocumentMatcher
-    /// The app IDs asked, in order.
+    /// The app IDs asked (for Android: the packages), in order.
     let appIDs: [String]
     /// For each app ID, the index of its group.
     let groupOfApp: [Int]
@@ -22,11 +21,40 @@ struct PageDecider {
     let representatives: [String]
     /// For each group, the entry that decides for it, `nil` when no entry lists its apps.
     let entries: [CompiledEntry?]
-    /// Decides for ``representatives``, in order.
-    let urls: URLDecider
+    /// Decides for ``representatives``, in order (Apple's file).
+    let urls: URLDecider?
+    /// For Android's statement list: per package (each its own group), what decides its pages.
+    let android: [AndroidPages]?
+
+    /// What decides one package's pages on Android (spec `assetlinks-reference.md` §3.1).
+    enum AndroidPages: Sendable {
+        /// No statement verifies the package: every page stays in the browser.
+        case notVerified
+        /// Verified without (valid) dynamic rules: every page the manifest accepts opens the app.
+        case manifest
+        /// The first matching rule decides; none ⇒ the browser.
+        case rules(DynamicRuleList)
+    }
+
+    /// Android's decisions: each of `packages` (one group each) by the first statement that
+    /// verifies it (with one of `fingerprints` when given), as ``AppLinksPrediction`` decides.
+    init(statements: [AssetStatement], packages: [String], fingerprints: [String]?) {
+        appIDs = packages
+        groupOfApp = Array(packages.indices)
+        representatives = packages
+        entries = Array(repeating: nil, count: packages.count)
+        urls = nil
+        android = packages.map { p in
+            switch AppLinksPrediction.rules(statements, packageName: p, fingerprints: fingerprints) {
+            case nil: return .notVerified
+            case .absent?, .void?: return .manifest
+            case .rules(let list)?: return .rules(list)
+            }
+        }
+    }
 
     init(matcher: DocumentMatcher, appIDs: [String]) {
-        self.matcher = matcher
+        android = nil
         self.appIDs = appIDs
         var groupOfEntry: [Int: Int] = [:]
         var noEntryGroup: Int?
@@ -57,7 +85,20 @@ struct PageDecider {
     /// Decides `url` (an absolute URL on the matcher's host) for `group`.
     @inline(__always)
     func decide(_ url: String, group: Int) -> Decision {
-        guard let d = urls.decide(url, app: group) else { return Decision(decision: .noMatch) }
+        if let android {
+            switch android[group] {
+            case .notVerified: return Decision(decision: .noMatch)
+            case .manifest: return Decision(decision: .match)
+            case .rules(let list):
+                let d = list.decide(url: url)
+                switch d.decision {
+                case .match: return Decision(decision: .match, component: d.rule)
+                case .exclude: return Decision(decision: .exclude, component: d.rule)
+                case .noMatch: return Decision(decision: .noMatch)
+                }
+            }
+        }
+        guard let d = urls?.decide(url, app: group) else { return Decision(decision: .noMatch) }
         return Decision(decision: d.decision, component: d.component)
     }
 }

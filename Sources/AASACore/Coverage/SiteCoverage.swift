@@ -122,13 +122,48 @@ public final class SiteCoverage {
     ///   - host: the host the file is served for.
     ///   - appIDs: the apps to decide for (each gets its table).
     ///   - depth: path segments per section (1: `/products`; 2: `/products/shoes`).
-    public init(matcher: DocumentMatcher, host: String, appIDs: [String], depth: Int = 1) {
+    public convenience init(matcher: DocumentMatcher, host: String, appIDs: [String], depth: Int = 1) {
+        self.init(decider: PageDecider(matcher: matcher, appIDs: appIDs), host: host, depth: depth)
+    }
+
+    /// Android's coverage (issue 23): each page decided for each of `packages` as `match
+    /// --package` decides it (``AppLinksPrediction``): not verified ⇒ every page stays in the
+    /// browser; no dynamic rules ⇒ every page opens the app (as far as the manifest accepts it,
+    /// which is not known here); else the first matching rule decides, none ⇒ the browser
+    /// (counted `noMatch`). The deciding rule's index is the row's rule. Pages of other hosts
+    /// are counted apart, as for Apple: Android verifies each host by its own file.
+    /// - Parameter fingerprints: the app's certificates; `nil`: any the file lists.
+    public convenience init(statements: [AssetStatement], packages: [String], fingerprints: [String]?, host: String, depth: Int = 1) {
+        self.init(decider: PageDecider(statements: statements, packages: packages, fingerprints: fingerprints), host: host, depth: depth)
+    }
+
+    init(decider: PageDecider, host: String, depth: Int) {
         self.host = host.lowercased()
         hostBytes = Array(self.host.utf8)
         self.depth = max(1, depth)
-        decider = PageDecider(matcher: matcher, appIDs: appIDs)
+        self.decider = decider
         tallies = Array(repeating: [], count: decider.groupCount)
         rulesUsed = Array(repeating: [], count: decider.groupCount)
+    }
+
+    /// DAL704, Android's AASA707: the dynamic rules without `exclude` that decided none of the
+    /// pages, per package asked whose statement has rules. Nothing for Apple's file (see
+    /// ``deadRules()``) or when no page of the host was read. `fileLabel` names the file.
+    public func deadDynamicRules(fileLabel: String? = nil) -> [Diagnostic] {
+        guard pages > 0, let android = decider.android else { return [] }
+        var out: [Diagnostic] = []
+        for (g, decides) in android.enumerated() {
+            guard case .rules(let list) = decides else { continue }
+            for rule in list.rules where !rule.exclude && !rulesUsed[g].contains(rule.index) {
+                let verb = pages == 1 ? "does not decide the one page" : "decides none of the \(pages.grouped) pages"
+                out.append(Diagnostic(
+                    code: .dal704,
+                    message: "\(rule.label) \(verb) read from the sitemaps for \(decider.appIDs[g])",
+                    hint: "Check the rule against a page it is meant for with `aasa-check match FILE URL --package \(decider.appIDs[g])`: move it before the rule that takes its pages, fix its pattern, or remove it.",
+                    pointer: rule.pointer, location: rule.location, file: fileLabel))
+            }
+        }
+        return out
     }
 
     /// The pages of the sitemap being read (hashes of their URLs), so that a page it lists

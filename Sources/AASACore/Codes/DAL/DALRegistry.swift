@@ -88,6 +88,7 @@ extension CodeDoc {
         .dal701,
         .dal702,
         .dal703,
+        .dal704,
         .dal801,
         .dal802,
         .dal803,
