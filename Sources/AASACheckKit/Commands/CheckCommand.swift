@@ -37,7 +37,9 @@ public enum CheckCommand: Command {
     certificate devices see (DAL627; per API range for a rotated key, DAL629); an .aab's upload
     key alone is DAL628 (give the Play app signing key with --fingerprint); with minSdk 30 or
     lower one failing host unverifies every host on Android 11 and lower (DAL630); dynamic
-    rules only narrow the manifest's paths (DAL631).
+    rules only narrow the manifest's paths (DAL631). With --routes, each route is also decided
+    for the Android app by the dynamic rules (with --apk, the manifest's paths first): DAL701,
+    DAL702, DAL703, and JSON routes with platform android.
     """
     public static let examples: [(String, String)] = [
         ("aasa-check example.com", "Everything between example.com and working universal links"),
@@ -142,7 +144,9 @@ public enum CheckCommand: Command {
             }
             guard !gate.isEmpty else { return out.report(for: outcome, adding: appFindings) }
             let judged = gate.judge(outcome)
-            return out.report(for: outcome, adding: judged.diagnostics + appFindings, routes: judged.routes)
+            // With Android's file fetched, the routes are judged for Android too (their own section).
+            let android = gate.judgeAndroid(outcome, app: androidApp)
+            return out.report(for: outcome, adding: judged.diagnostics + appFindings + android.diagnostics, routes: judged.routes + android.routes)
         }, emit: { _, report in
             redirected.note(report.target.host, options)
             for h in routeHosts where report.target.decides(h) { judgedRouteHosts.insert(h) }

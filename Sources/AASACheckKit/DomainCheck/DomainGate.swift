@@ -105,6 +105,49 @@ struct DomainGate: Sendable {
         return gate
     }
 
+    /// The route verdicts for Android (``AndroidRouteCheck``) on one domain whose
+    /// `assetlinks.json` the run fetched: for `app` (`--apk` or `--package`), else for every
+    /// app the list verifies for App Links. Routes on other hosts are not judged here (each
+    /// host is verified by its own file); a wildcard target's subdomains neither (the apex's
+    /// file verifies only `*.` hosts of the manifest, which `--apk` names).
+    func judgeAndroid(_ outcome: DomainOutcome, app check: AndroidAppCheck?) -> (diagnostics: [Diagnostic], routes: [RouteVerdict]) {
+        guard let routesFile, !routes.isEmpty, let list = AndroidAppCheck.list(outcome) else { return ([], []) }
+        let host = outcome.target.host
+        let mine = routes.filter { $0.host.map { $0.lowercased() == host } ?? true }
+        guard !mine.isEmpty else { return ([], []) }
+        var statements: [AssetStatement] = []
+        var unusable: String?
+        switch list {
+        case .statements(let s): statements = s
+        case .unusable(let why): unusable = why
+        }
+        var apps: [AndroidRouteCheck.App] = []
+        if let check {
+            let app = check.app
+            let prints = app.devices.flatMap { $0.signers + $0.fingerprints }
+            apps = [AndroidRouteCheck.App(package: app.package, fingerprints: prints.isEmpty ? nil : prints,
+                                          filters: check.manifestKnown ? app.filters : nil)]
+        } else {
+            for s in statements where s.relations.contains(AssetLinksRelation.handleAllURLs) {
+                if case .androidApp(let t) = s.target, !apps.contains(where: { $0.package == t.packageName }) {
+                    apps.append(AndroidRouteCheck.App(package: t.packageName, fingerprints: nil, filters: nil))
+                }
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        var verdicts: [RouteVerdict] = []
+        for a in apps {
+            let result = AndroidRouteCheck.run(statements: statements, unusable: unusable, app: a, host: host, routes: mine, routesFile: routesFile)
+            diagnostics += result.diagnostics.map { d in
+                var d = d
+                d.target = host
+                return d
+            }
+            verdicts += result.verdicts
+        }
+        return (diagnostics, verdicts)
+    }
+
     /// The findings and route verdicts for one domain's file as deployed: routes are judged
     /// by the copy devices decide by (``DeployedFile/deciding``), as `routes DOMAIN` judges
     /// them, with AASA502 for each route the origin's file judges otherwise; the entitlement

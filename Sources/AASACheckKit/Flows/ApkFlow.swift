@@ -123,6 +123,9 @@ public struct ApkFlow {
 /// Calls come from one thread, in the order the domains are processed.
 public final class AndroidAppCheck {
     public let app: AppLinksCrossCheck.App
+    /// Whether the app's manifest was read (`--apk`): its link filters then decide which URLs
+    /// reach the dynamic rules; `--package` alone takes every path as accepted.
+    public let manifestKnown: Bool
     private var verdicts: [AppLinksCrossCheck.HostVerdict] = []
     private var checked: Set<String> = []
 
@@ -133,6 +136,7 @@ public final class AndroidAppCheck {
     ///   - domains: for `--package` alone, the domains checked stand for the app's verified hosts.
     /// - Throws: ``UsageError`` when `--package` contradicts the manifest, or the manifest names none.
     public init(report: ApkReport?, packageName: String?, fingerprints: [String], domains: [String]) throws {
+        manifestKnown = report != nil
         if let report {
             if let packageName, let own = report.app.package, own != packageName {
                 throw UsageError("--package \(SafeText.value(packageName)) contradicts the package of \(SafeText.value(report.app.file)), \(SafeText.value(own))")

@@ -133,7 +133,7 @@ public final class RunOutput {
             let byCDN = outcome.deployed.flatMap { $0.decidedBy == .cdn && $0.deciding != nil ? $0.decidingLabel : nil }
             let subject = byCDN ?? outcome.fileLabel
             report.rules = RuleTable(subject: subject, compiled: compiled, host: outcome.target.host,
-                                     findings: p.shown.map(\.diagnostic), verdicts: routes)
+                                     findings: p.shown.map(\.diagnostic), verdicts: routes.filter { $0.platform != AssetLinksKind.platform })
         }
         report.exitCode = p.failed ? 1 : 0
         report.statements = outcome.statementList?.listing() ?? []

@@ -372,10 +372,22 @@ public final class JSONRenderer: Renderer {
     static func json(_ v: RouteVerdict) -> OutputJSON {
         var members: [(String, OutputJSON)] = [
             ("route", .string(v.route.text)), ("url", .string(v.url)), ("expect", .string(v.route.expect.rawValue)),
-            ("appID", .string(v.appID)), ("decision", .string(v.decision.rawValue)), ("ok", .bool(v.ok)),
-            ("detail", .optional(v.detail)), ("component", .optional(v.component)),
-            ("coverage", .optional(v.coverage?.rawValue)),
         ]
+        // Android's verdicts, as `match` gives Android's decisions: platform, package and the
+        // deciding dynamic rule's index.
+        if v.platform == AssetLinksKind.platform {
+            members += [
+                ("platform", .string(v.platform)), ("package", .string(v.appID)), ("decision", .string(v.decision.rawValue)), ("ok", .bool(v.ok)),
+                ("rule", .optional(v.dynamicRule)), ("coverage", .optional(v.coverage?.rawValue)),
+                ("mayDiffer", .array(v.mayDiffer.map { .string($0.rawValue) })),
+            ]
+        } else {
+            members += [
+                ("appID", .string(v.appID)), ("decision", .string(v.decision.rawValue)), ("ok", .bool(v.ok)),
+                ("detail", .optional(v.detail)), ("component", .optional(v.component)),
+                ("coverage", .optional(v.coverage?.rawValue)),
+            ]
+        }
         if v.coverage == .sometimes {
             members.append(("examples", .object([("match", .optional(v.matchExample)), ("noMatch", .optional(v.noMatchExample))])))
         }

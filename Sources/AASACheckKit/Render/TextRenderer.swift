@@ -295,11 +295,16 @@ public final class TextRenderer: Renderer {
             }
             // `--routes`: say they were judged, even when every verdict is as expected (the
             // routes that are not have their findings below).
-            if !report.routes.isEmpty {
-                let ok = report.routes.filter(\.ok).count
-                out += "  " + "routes".padding(toLength: 8, withPad: " ", startingAt: 0)
-                    + "\(ok) of \(report.routes.count) as the route list expects"
-                    + (ok < report.routes.count ? "; the others below" : "") + "\n"
+            // One line per platform when Android's routes were judged too.
+            let platforms = report.routes.contains { $0.platform == AssetLinksKind.platform }
+                ? [("ios", "routes (iOS)"), (AssetLinksKind.platform, "routes (Android)")] : [("ios", "routes")]
+            for (platform, label) in platforms {
+                let verdicts = report.routes.filter { $0.platform == platform }
+                guard !verdicts.isEmpty else { continue }
+                let ok = verdicts.filter(\.ok).count
+                out += "  " + label.padding(toLength: max(8, label.count + 1), withPad: " ", startingAt: 0)
+                    + "\(ok) of \(verdicts.count) as the route list expects"
+                    + (ok < verdicts.count ? "; the others below" : "") + "\n"
             }
         }
         for f in report.findings { out += render(f) }

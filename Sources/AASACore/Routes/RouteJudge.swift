@@ -40,6 +40,14 @@ public struct RouteVerdict: Sendable {
     /// ``rule`` is then the rule that opens the app for the other values.
     public var failingRule: Rule? = nil
     public var explanation: String
+    /// `ios` (Apple's file decided), or `android` (``AndroidRouteCheck``: ``appID`` is then the
+    /// package, ``dynamicRule`` the deciding dynamic rule's index).
+    public var platform: String = "ios"
+    /// For Android: the index of the dynamic rule that decides (for `sometimes`: of the value
+    /// that opens the app); `nil` when no rule decides.
+    public var dynamicRule: Int? = nil
+    /// For Android: the readings the reference leaves open that may change the decision on device.
+    public var mayDiffer: [UnknownReading] = []
 }
 
 /// Judges a route list against a document: the contract test between the app's routes and
