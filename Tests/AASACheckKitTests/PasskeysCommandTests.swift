@@ -61,6 +61,24 @@ struct PasskeysCommandTests {
         #expect(r.status == 1)
     }
 
+    /// The origins table in Markdown and HTML: one row per --web-origin, its text inert
+    /// (Markdown's `_` and `*` escaped, HTML's text escaped by the page's helper).
+    @Test(arguments: [
+        ("markdown", [#"| passkeys.aasa.test | https:\#u{200D}//aasacheck-shop.co.uk | ✅ accepted | listed in the webauthn file within the five labels |"#,
+                      #"| passkeys.aasa.test | https:\#u{200D}//a\_b\*c\*.example.com | ❌ refused | not listed in the webauthn file |"#]),
+        ("html", [#"<tr class="ok"><td><code>https://aasacheck-shop.co.uk</code></td><td>accepted</td>"#,
+                  #"<tr class="failed"><td><code>https://a_b*c*.example.com</code></td><td>refused</td><td>not listed in the webauthn file</td></tr>"#]),
+        ("github", ["::notice title=passkeys origin accepted::https://aasacheck-shop.co.uk  accepted — listed in the webauthn file"]),
+        ("xcode", ["passkeys origin https://a_b*c*.example.com  refused — not listed in the webauthn file"]),
+        ("junit", ["origin: https://aasacheck-shop.co.uk  accepted — listed in the webauthn file within the five labels"]),
+    ])
+    func originsTableInEveryFormat(format: String, lines: [String]) throws {
+        let r = try passkeys(["passkeys.aasa.test", "--web-origin", "https://aasacheck-shop.co.uk", "--web-origin", "https://a_b*c*.example.com",
+                              "--format", format])
+        for line in lines { #expect(r.stdout.contains(line), "\(format): \(line)\n\(r.stdout.prefix(3000))") }
+        #expect(r.status == 1)
+    }
+
     @Test func anRPIDThatCannotBeOneIsAFindingWithoutFetching() {
         let r = run(["passkeys", "co.uk", "--json"])
         #expect(r.status == 1)

@@ -78,6 +78,7 @@ struct ResultKindTests {
         for n in json["notes"] as? [String] ?? [] { out.append(Expected(kind: .note, token: token(n))) }
         for s in list("subjects") { out.append(Expected(kind: .subject, token: s["name"] as? String ?? "")) }
         for u in json["unreadable"] as? [String] ?? [] { out.append(Expected(kind: .unreadable, token: token(u))) }
+        for o in list("origins") { out.append(Expected(kind: .origin, token: String((o["origin"] as? String ?? "").dropFirst("https://".count)))) }
         return out
     }
 
@@ -259,6 +260,19 @@ struct ResultKindTests {
         try await offPool {
             Result {
                 try Self.everyFormat(args, command: "check", expecting: [.finding, .fetch, .route, .suppressed, .note, .entitlements])
+            }
+        }.get()
+    }
+
+    /// `passkeys` of an RP ID: its web origins' verdicts (JSON `origins`: accepted, refused at
+    /// the label limit, same site) beside the requests and findings, in every format (issue 24).
+    @Test func passkeys() async throws {
+        let network = try harnessNetwork()
+        let args = ["passkeys", "passkeys.aasa.test", "--web-origin", "https://aasacheck-shop.co.uk", "--web-origin", "https://late.com",
+                    "--web-origin", "https://www.passkeys.aasa.test", "--app-id", "Q7Z3K8M2PX.com.aasacheck.shop", "--no-cdn"] + network
+        try await offPool {
+            Result {
+                try Self.everyFormat(args, command: "passkeys", expecting: [.origin, .finding, .fetch, .note])
             }
         }.get()
     }

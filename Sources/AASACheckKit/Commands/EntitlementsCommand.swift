@@ -61,6 +61,7 @@ public enum EntitlementsCommand: Command {
         ("aasa-check entitlements build/Shop.xcarchive --domain-file example.com=public/.well-known/apple-app-site-association",
          "Check an archive against the file you are about to deploy"),
         ("aasa-check entitlements App.mobileprovision", "Does the profile grant Associated Domains? Has it expired?"),
+        ("aasa-check entitlements Shop.ipa --rp-id example.com --callback https://auth.example.com/cb", "Passkeys: webcredentials for the RP ID and for the HTTPS callback's host"),
     ]
     public static let options: [OptionSpec] = [
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) the domains must list; repeatable. Default: from the profile, or the signed one."),

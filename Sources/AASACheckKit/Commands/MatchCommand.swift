@@ -33,6 +33,7 @@ public enum MatchCommand: Command {
         ("aasa-check match assetlinks.json https://example.com/product/1 --package com.example.shop --domain example.com", "Does this App Link open the Android app (dynamic rules)?"),
         ("aasa-check match example.com --relation delegate_permission/common.handle_all_urls --package com.example.shop --fingerprint 14:6D:…:E5 --json", "Google's check question, answered in JSON links"),
         ("aasa-check match example.com --relation delegate_permission/common.get_login_creds --site https://login.example.com", "Does the site share credentials with another site?"),
+        ("aasa-check match example.com --auth-url /oauth/authorize", "Must stay in the browser: a warning when the app opens it (WAN701, WAN702 with --package)"),
     ]
     public static let options: [OptionSpec] = [
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) to decide for; repeatable. Default: every app in the file."),

@@ -44,6 +44,8 @@ public enum PasskeysCommand: Command {
         ("aasa-check passkeys example.com --entitlements App.entitlements", "The iOS app's webcredentials entry against the RP ID's AASA file"),
         ("aasa-check passkeys example.com --app-id ABCDE12345.com.example.app --callback https://auth.example.com/cb",
          "An ASWebAuthenticationSession HTTPS callback needs webcredentials too"),
+        ("aasa-check passkeys example.com --app-id ABCDE12345.com.example.app --auth-url /oauth/authorize",
+         "The sign-in page must stay in the browser: a warning when the app's links open it"),
         ("aasa-check passkeys example.com --package com.example.app --fingerprint 14:6D:E9:…:44:E5 --json",
          "Android: both relations for the Play signing key, and the android:apk-key-hash: origin"),
     ]

@@ -68,6 +68,10 @@ public final class GitHubRenderer: Renderer {
         fetches(report.fetches)
         leftOut.add(.route, report.routes.count)
         leftOut.add(.statement, report.statements.count)
+        // `passkeys`: each web origin's verdict, a notice.
+        sink.write(report.origins.map { v in
+            "::notice title=\(Self.property("passkeys origin \(v.word)"))::\(Self.data(v.line(host: report.target.host)))\n"
+        }.joined())
     }
 
     public func note(_ note: Note) {

@@ -157,6 +157,16 @@ public final class HTMLRenderer: Renderer {
             out += "<h3>Rules of the served file</h3>\n" + HTMLPage.rules(rules, routesGiven: !report.routes.isEmpty)
         }
         if !report.routes.isEmpty { out += "<h3>Routes</h3>\n" + HTMLPage.routeMatrix(report.routes) }
+        if !report.origins.isEmpty {
+            out += "<h3>Web origins</h3>\n<table class=\"origins\">\n<thead><tr><th>Origin</th><th>Verdict</th><th>Why</th></tr></thead>\n<tbody>\n"
+                + report.origins.map { v in
+                    "<tr class=\"\(v.accepted ? "ok" : "failed")\"><td><code>\(HTMLPage.text(v.origin))</code></td><td>\(v.word)</td>"
+                        + "<td>\(HTMLPage.text(v.reasonText(host: report.target.host)))</td></tr>\n"
+                }.joined() + "</tbody>\n</table>\n"
+            if !report.serverOrigins.isEmpty {
+                out += "<p>The relying party server must accept: " + report.serverOrigins.map { "<code>\(HTMLPage.text($0))</code>" }.joined(separator: ", ") + "</p>\n"
+            }
+        }
         leftOut.add(.statement, report.statements.count)
         domainSections.append(out + "</section>\n")
     }

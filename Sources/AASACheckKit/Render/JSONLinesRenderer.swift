@@ -90,6 +90,7 @@ public final class JSONLinesRenderer: Renderer {
         if !report.suppressed.isEmpty { members.append(("ignored", .array(report.suppressed.map(JSONRenderer.json)))) }
         if !report.folded.isEmpty { members.append(("folded", .array(report.folded.map(JSONRenderer.json)))) }
         if !report.statements.isEmpty { members.append(("statements", .array(report.statements.map { JSONRenderer.json($0) }))) }
+        if !report.origins.isEmpty { members.append(("origins", .array(report.origins.map(JSONRenderer.json)))) }
         return .object(members)
     }
 

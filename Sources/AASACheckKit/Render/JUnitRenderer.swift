@@ -184,13 +184,20 @@ public final class JUnitRenderer: Renderer {
         // A case per document kind judged: Apple's file (route list and entitlement findings
         // included), then Android's assetlinks.json with its DAL findings and statements.
         var cases: [Case] = []
+        // With the webauthn file judged (`passkeys`), its case holds the WAN findings and the
+        // origins' verdicts; the Apple file's case the rest.
+        let webauthn = report.sections.contains { $0.kind == WebAuthnKind.id }
+        let apple = { (d: Diagnostic) in d.code.prefix != AssetLinksKind.codePrefix && !(webauthn && d.code.prefix == WebAuthnKind.codePrefix) }
         for section in report.sections {
-            if section.kind == AssetLinksKind.id {
+            if section.kind == WebAuthnKind.id {
+                cases.append(Case(suite: host, name: WebAuthnKind.fileName, diagnostics: own.filter { $0.code.prefix == WebAuthnKind.codePrefix },
+                                  output: report.origins.map { "origin: " + $0.line(host: host) }
+                                    + (report.serverOrigins.isEmpty ? [] : ["server must accept: " + report.serverOrigins.joined(separator: ", ")])))
+            } else if section.kind == AssetLinksKind.id {
                 cases.append(Case(suite: host, name: AssetLinksKind.fileName, diagnostics: own.filter { $0.code.prefix == AssetLinksKind.codePrefix },
                                   output: report.statements.map { "grants: " + TextRenderer.line($0) }))
             } else {
-                cases.append(Case(suite: host, name: AppleSiteAssociation.fileName,
-                                  diagnostics: own.filter { $0.code.prefix != AssetLinksKind.codePrefix }, output: output))
+                cases.append(Case(suite: host, name: AppleSiteAssociation.fileName, diagnostics: own.filter(apple), output: output))
             }
         }
         if cases.isEmpty { cases.append(Case(suite: host, name: AppleSiteAssociation.fileName, diagnostics: own, output: output)) }

@@ -12,7 +12,7 @@ public struct LeftOut: Sendable, Equatable {
     /// its parts (its requests, route verdicts, ignored findings, …).
     public enum Kind: String, CaseIterable, Sendable {
         case subject, finding, suppressed, folded, fetch, decision, route, rules, entitlements, apk, coverage, page, change, note
-        case documentation, unreadable, statement, link
+        case documentation, unreadable, statement, link, origin
 
         /// The kind's noun in the sentence, singular and plural.
         var noun: (one: String, many: String) {
@@ -35,6 +35,7 @@ public struct LeftOut: Sendable, Equatable {
             case .unreadable: return ("input not read", "inputs not read")
             case .statement: return ("listed statement", "listed statements")
             case .link: return ("link answer", "link answers")
+            case .origin: return ("passkeys origin verdict", "passkeys origin verdicts")
             }
         }
 

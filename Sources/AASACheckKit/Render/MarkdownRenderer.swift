@@ -66,6 +66,8 @@ public final class MarkdownRenderer: Renderer {
     private var routeRows = Table()
     private var entitlementRows = Table()
     private var apkRows = Table()
+    /// `passkeys`: each web origin's verdict.
+    private var originRows = Table()
     private var noteRows = Table()
     private var ignoredRows = Table()
     /// Files that could not be read, and the lines saying so.
@@ -159,6 +161,10 @@ public final class MarkdownRenderer: Renderer {
         for v in report.routes { addRoute(v, domain: report.target.host) }
         leftOut.add(.fetch, report.fetches.count)
         leftOut.add(.statement, report.statements.count)
+        for v in report.origins {
+            originRows.add("| \(Self.inline(report.target.host)) | \(Self.inline(v.origin)) | \(v.accepted ? "✅ " : "❌ ")\(v.word) | "
+                               + "\(Self.inline(v.reasonText(host: report.target.host))) |\n", budget: Self.routeBudget)
+        }
     }
 
     public func decisions(_ decisions: [MatchResult], for url: String) {
@@ -342,6 +348,11 @@ public final class MarkdownRenderer: Renderer {
             if routeRows.more > 0 { out += "\n_and \(routeRows.more) more route verdicts (the html or json report has them all)_\n" }
             out += "\n"
         }
+        if !originRows.text.isEmpty {
+            out += "### Web origins\n\n| RP ID | Origin | Verdict | Why |\n| --- | --- | --- | --- |\n" + originRows.text
+            if originRows.more > 0 { out += "\n_and \(originRows.more) more_\n" }
+            out += "\n"
+        }
         if !apkRows.text.isEmpty {
             out += "### Android packages\n\n| File | Package | SDK | Certificates | App Links hosts | Notes |\n| --- | --- | --- | --- | --- | --- |\n" + apkRows.text
             if apkRows.more > 0 { out += "\n_and \(apkRows.more) more_\n" }
@@ -363,6 +374,7 @@ public final class MarkdownRenderer: Renderer {
             if noteRows.more > 0 { after += "- and \(noteRows.more) more notes\n" }
             after += "\n"
         }
+        leftOut.add(.origin, originRows.more)
         if let sentence = leftOut.sentence(format: Self.name) { after += "_\(Self.inline(sentence))_\n" }
         // Errors first, then warnings, then infos, as many as the room the other parts leave.
         let budget = max(Self.findingFloor, Self.limit - out.utf8.count - after.utf8.count)

@@ -80,6 +80,8 @@ public final class SARIFRenderer: Renderer {
         fetches(report.fetches)
         leftOut.add(.route, report.routes.count)
         leftOut.add(.statement, report.statements.count)
+        // `passkeys`: each web origin's verdict, a notification as notes are.
+        for v in report.origins { notice("passkeys origin \(v.line(host: report.target.host))") }
     }
 
     public func entitlements(_ report: EntitlementsReport) { leftOut.add(.entitlements) }

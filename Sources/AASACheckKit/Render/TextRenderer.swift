@@ -282,16 +282,8 @@ public final class TextRenderer: Renderer {
                 out += "  " + "grants".padding(toLength: width, withPad: " ", startingAt: 0) + Self.line(s) + "\n"
             }
             for v in report.origins {
-                let reason: String
-                switch v.reason {
-                case .sameSite: reason = "same site as \(host): no file needed"
-                case .listed: reason = "listed in the webauthn file (labels \(v.evaluation?.labels.joined(separator: ", ") ?? ""))"
-                case .labelLimit: reason = "listed after the fifth label: refused"
-                case .notListed: reason = "not listed in the webauthn file: refused"
-                case .fileInvalid: reason = "needs the webauthn file, which no client can use: refused"
-                }
                 out += "  " + "origin".padding(toLength: width, withPad: " ", startingAt: 0)
-                    + SafeText.escape(v.origin) + "  " + (v.accepted ? style.bold("accepted") : style.bold("refused")) + " — " + reason + "\n"
+                    + SafeText.escape(v.origin) + "  " + style.bold(v.word) + " — " + SafeText.escape(v.reasonText(host: host)) + "\n"
             }
             if !report.serverOrigins.isEmpty {
                 out += "  " + "server".padding(toLength: width, withPad: " ", startingAt: 0)

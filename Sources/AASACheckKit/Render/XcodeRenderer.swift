@@ -69,6 +69,9 @@ public final class XcodeRenderer: Renderer {
         fetches(report.fetches)
         leftOut.add(.route, report.routes.count)
         leftOut.add(.statement, report.statements.count)
+        // `passkeys`: each web origin's verdict, a plain line of the build log (refusals are
+        // findings too).
+        sink.write(report.origins.map { Self.logLine("passkeys origin " + $0.line(host: report.target.host)) }.joined())
     }
 
     public func entitlements(_ report: EntitlementsReport) { leftOut.add(.entitlements) }
