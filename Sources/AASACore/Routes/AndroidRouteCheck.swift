@@ -165,7 +165,7 @@ public enum AndroidRouteCheck {
 
     static func diagnostic(for v: RouteVerdict, file: String) -> Diagnostic? {
         guard !v.ok else { return nil }
-        let values = v.coverage == .sometimes ? " for some values (\(v.noMatchExample ?? "") does not open it; \(v.matchExample ?? "") does)" : ""
+        let values = v.someValuesPhrase
         let code: DiagnosticCode
         let message: String
         let hint: String

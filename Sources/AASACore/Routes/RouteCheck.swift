@@ -95,7 +95,7 @@ public enum RouteCheck {
         guard !v.ok else { return nil }
         let place = v.route.location
         let rule = v.rule.map { "\($0.isLegacyPath ? "paths" : "components")[\($0.index)] `\($0.text)`" } ?? "no rule"
-        let values = v.coverage == .sometimes ? " for some values (\(v.noMatchExample ?? "") does not open it; \(v.matchExample ?? "") does)" : ""
+        let values = v.someValuesPhrase
         let code: DiagnosticCode
         let message: String
         var hint: String

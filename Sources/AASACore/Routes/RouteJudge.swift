@@ -353,3 +353,12 @@ extension CompiledPattern {
         self.init(source: routePath, program: builder.program, caseInsensitive: false)
     }
 }
+
+extension RouteVerdict {
+    /// For a route judged `sometimes`, the words a failing route's finding adds: ` for some
+    /// values (/p/x does not open it; /p/y does)`; empty otherwise. One wording for Apple's
+    /// (AASA70x) and Android's (DAL70x) route findings.
+    var someValuesPhrase: String {
+        coverage == .sometimes ? " for some values (\(noMatchExample ?? "") does not open it; \(matchExample ?? "") does)" : ""
+    }
+}
