@@ -52,6 +52,32 @@ struct PasskeysCommandTests {
         #expect(origins.map { $0["reason"] as? String } == ["file-invalid"])
     }
 
+    /// Check 11 against the harness: passkeys-broken.aasa.test's files lack the shop, the related
+    /// origin passkeys.aasa.test's files have it — WAN610 for each platform, saying which file of
+    /// the RP ID to change; the related host's own findings are not reported. Where the RP ID's
+    /// association is whole, the related files are not read at all.
+    @Test func associationMadeOnTheRelatedOriginInstead() throws {
+        let r = try passkeys(["passkeys-broken.aasa.test", "--web-origin", "https://passkeys.aasa.test", "--app-id", Self.shop,
+                              "--package", "com.aasacheck.shop", "--json"])
+        let json = try r.json()
+        let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
+        let related = diagnostics.filter { $0["code"] as? String == "WAN610" }
+        #expect(related.count == 2, "\(diagnostics.map { $0["code"] ?? "" })")
+        #expect(related.allSatisfy { $0["severity"] as? String == "info" })
+        #expect((related.first?["message"] as? String)?.hasPrefix("https://passkeys.aasa.test/.well-known/apple-app-site-association lists \(Self.shop) in webcredentials.apps, but passkeys for the RP ID passkeys-broken.aasa.test read https://passkeys-broken.aasa.test/.well-known/apple-app-site-association") == true)
+        #expect((related.last?["hint"] as? String)?.hasPrefix("Put the statement for com.aasacheck.shop (both relations, the certificate devices see) in https://passkeys-broken.aasa.test/.well-known/assetlinks.json") == true)
+        for code in ["WAN603", "WAN606"] { #expect(try loud(r).contains(code)) }
+        let fetches = try #require(json["fetches"] as? [[String: Any]])
+        #expect(!fetches.contains { ($0["url"] as? String)?.hasPrefix("https://passkeys.aasa.test/") == true })
+        #expect(!diagnostics.contains { $0["target"] as? String == "passkeys.aasa.test" })
+        let notes = ((json["notes"] as? [String]) ?? []).joined(separator: "\n")
+        #expect(notes.contains("read the AASA file of passkeys.aasa.test and assetlinks.json of passkeys.aasa.test only to see whether"))
+        #expect(r.status == 1)
+        let fine = try passkeys(["passkeys.aasa.test", "--web-origin", "https://passkeys-broken.aasa.test", "--app-id", Self.shop,
+                                 "--package", "com.aasacheck.shop", "--format", "text"])
+        #expect(!fine.stdout.contains("WAN610") && !fine.stdout.contains("only to see whether"), "\(fine.stdout)")
+    }
+
     @Test func textShowsEachOriginsVerdictAndTheSnapshot() throws {
         let r = try passkeys(["passkeys.aasa.test", "--web-origin", "https://late.com", "--web-origin", "https://aasacheck-shop.de"])
         #expect(r.stdout.contains("https://late.com  refused — listed after the fifth label"))

@@ -30,6 +30,10 @@ public enum PasskeysCommand: Command {
         `check --platform android` does, and the package granted both
         delegate_permission/common.get_login_creds and .handle_all_urls (WAN606, WAN607) for
         the certificate devices see (the Play app signing key for Play builds; WAN608);
+      - an association made on a related origin (a --web-origin or webauthn entry on another
+        site) instead of the RP ID: webcredentials:HOST in the entitlement, or HOST's AASA file
+        or assetlinks.json listing the app where the RP ID's does not (WAN610, info: apps sign in
+        with the RP ID's own association; related origins need none);
       - the origins the relying party server must accept: https://RP_ID for Apple apps,
         android:apk-key-hash: + base64url(SHA-256 of the certificate), 43 characters, for each
         Android certificate (WAN609). (A Google reply once spoke of a SHA-1 hash per the FIDO
@@ -130,6 +134,25 @@ public enum PasskeysCommand: Command {
                     inputs.webauthnUsable = deployment.isUsable
                 }
             }
+        }
+        // Check 11: where the RP ID's own association is missing, the related origins' files
+        // tell whether it was made there instead. Only read for that: their own findings are
+        // not reported (a related origin needs no association file for web passkeys).
+        let related = PasskeyChecks.relatedFilesToRead(inputs)
+        var relatedRead: [String] = []
+        for (hosts, kind) in [(related.aasa, AppleSiteAssociation.self as any DocumentKind.Type), (related.assetLinks, AssetLinksKind.self)] where !hosts.isEmpty {
+            let targets = hosts.compactMap { try? CheckTarget.parse($0) }
+            DomainCheck.stream(targets, options: options, kinds: [kind], process: { $0 }, emit: { _, o in
+                let host = o.target.host
+                if let document = o.deployed?.deciding?.document { inputs.webcredentialsApps[host] = document.webcredentials?.apps?.map(\.value) ?? [] }
+                for section in o.sections {
+                    if let resolved = section.judgement.model as? ResolvedStatementList { inputs.relatedAssetLinks[host] = resolved.statements }
+                }
+            })
+            relatedRead.append("\(kind == AssetLinksKind.self ? "assetlinks.json" : "the AASA file") of \(hosts.joined(separator: ", "))")
+        }
+        if !relatedRead.isEmpty {
+            out.note("read \(relatedRead.joined(separator: " and ")) only to see whether the app's association was made on a related origin instead of \(rpID) (WAN610); their own findings are not reported", kind: .remark)
         }
         let checks = PasskeyChecks.run(inputs)
         let signIn = SignInFlow(authURLs: authURLs, appIDs: appIDs, package: package, fingerprints: fingerprints)

@@ -24,6 +24,10 @@ public struct PasskeyInputs: Sendable {
     public var assetLinksStatements: [AssetStatement]?
     /// Why the RP ID's `assetlinks.json` could not be used, when it could not.
     public var assetLinksProblem: String?
+    /// For each related origin's host whose `assetlinks.json` was read for check 11 (see
+    /// ``PasskeyChecks/relatedFilesToRead(_:limit:)``): its statements after includes; a host
+    /// missing here was not read.
+    public var relatedAssetLinks: [String: [AssetStatement]]
     /// The RP ID's webauthn file, when one was read, and whether a client can use it.
     public var webauthn: WebAuthnFile?
     public var webauthnUsable: Bool
@@ -31,7 +35,8 @@ public struct PasskeyInputs: Sendable {
     public init(rpID: String, webOrigins: [String] = [], associatedDomains: [String]? = nil, appIDs: [String] = [],
                 webcredentialsApps: [String: [String]] = [:], aasaProblems: [String: String] = [:], callbacks: [String] = [],
                 androidPackage: String? = nil, androidFingerprints: [String] = [], assetLinksStatements: [AssetStatement]? = nil,
-                assetLinksProblem: String? = nil, webauthn: WebAuthnFile? = nil, webauthnUsable: Bool = false) {
+                assetLinksProblem: String? = nil, relatedAssetLinks: [String: [AssetStatement]] = [:], webauthn: WebAuthnFile? = nil,
+                webauthnUsable: Bool = false) {
         self.rpID = rpID
         self.webOrigins = webOrigins
         self.associatedDomains = associatedDomains
@@ -43,6 +48,7 @@ public struct PasskeyInputs: Sendable {
         self.androidFingerprints = androidFingerprints
         self.assetLinksStatements = assetLinksStatements
         self.assetLinksProblem = assetLinksProblem
+        self.relatedAssetLinks = relatedAssetLinks
         self.webauthn = webauthn
         self.webauthnUsable = webauthnUsable
     }
@@ -80,7 +86,7 @@ public struct PasskeyInputs: Sendable {
 
 /// What the cross-checks concluded.
 public struct PasskeyReport: Sendable {
-    /// Every finding (WAN401–WAN404, WAN601–WAN609), attributed to the RP ID or the host.
+    /// Every finding (WAN401–WAN404, WAN601–WAN610), attributed to the RP ID or the host.
     public var diagnostics: [Diagnostic]
     /// One verdict per `--web-origin`, in the order given.
     public var origins: [PasskeyWeb.Verdict]
@@ -89,7 +95,7 @@ public struct PasskeyReport: Sendable {
     public var serverOrigins: [String]
 }
 
-/// The cross-checks of one RP ID (spec `webauthn-reference.md` §4, checks 1, 2, 4–9), pure over
+/// The cross-checks of one RP ID (spec `webauthn-reference.md` §4, checks 1, 2, 4–9 and 11), pure over
 /// what was read. The serving and content of the webauthn file (check 3, 10) are its own
 /// findings (``WebAuthnServing``, ``WebAuthnFile``).
 public enum PasskeyChecks {
@@ -126,6 +132,8 @@ public enum PasskeyChecks {
         if let package = inputs.androidPackage {
             out += androidFindings(rp, package: package, fingerprints: inputs.androidFingerprints, inputs: inputs)
         }
+        // 11. An association made on a related origin instead of the RP ID.
+        out += relatedOriginFindings(inputs, credentials: credentials)
         // 9. The origins the server sees.
         var server: [String] = []
         if !inputs.appIDs.isEmpty || !credentials.isEmpty { server.append("https://\(rp)") }
@@ -228,6 +236,96 @@ public enum PasskeyChecks {
         return out
     }
 
+    /// The hosts of the RP ID's related origins (spec `webauthn-reference.md` §4, check 11):
+    /// each `--web-origin` and each entry of the webauthn file that is a web origin on another
+    /// site than the RP ID, each once, `--web-origin`s first, then in file order.
+    public static func relatedHosts(_ inputs: PasskeyInputs) -> [String] {
+        var out: [String] = []
+        for text in inputs.webOrigins + (inputs.webauthn?.origins.map(\.text) ?? []) {
+            guard case .success(let o) = WebOrigin.parse(text), o.isTuple, let host = o.host, !o.hostIsIP,
+                  !PasskeyWeb.isSameSite(o, rpID: inputs.rpID), !out.contains(host) else { continue }
+            out.append(host)
+        }
+        return out
+    }
+
+    /// The related hosts whose files check 11 reads, at most `limit` for each platform, and
+    /// only where the RP ID's own association is missing: their AASA files when an app of
+    /// ``PasskeyInputs/appIDs`` is not in the RP ID's `webcredentials.apps` (hosts already in
+    /// ``PasskeyInputs/webcredentialsApps`` left out), their `assetlinks.json` when the RP ID's
+    /// statements do not grant ``PasskeyInputs/androidPackage`` both relations. Nothing for
+    /// an RP ID that cannot be one.
+    public static func relatedFilesToRead(_ inputs: PasskeyInputs, limit: Int = 5) -> (aasa: [String], assetLinks: [String]) {
+        guard PasskeyWeb.rpIDProblem(inputs.rpID) == nil else { return ([], []) }
+        let hosts = relatedHosts(inputs)
+        let apple = appleFileMissing(inputs).isEmpty ? [] : hosts.filter { inputs.webcredentialsApps[$0] == nil }
+        let android = androidRelationsMissing(inputs) ? hosts : []
+        return (Array(apple.prefix(limit)), Array(android.prefix(limit)))
+    }
+
+    /// The app IDs the RP ID's AASA file does not list in `webcredentials.apps` (all of them
+    /// when it was not read).
+    static func appleFileMissing(_ inputs: PasskeyInputs) -> [String] {
+        let apps = inputs.webcredentialsApps[inputs.rpID] ?? []
+        return inputs.appIDs.filter { !apps.contains($0) }
+    }
+
+    /// Whether a package is given and the RP ID's statements (unread counts as none) do not
+    /// grant it both relations.
+    static func androidRelationsMissing(_ inputs: PasskeyInputs) -> Bool {
+        guard let package = inputs.androidPackage else { return false }
+        let granted = relations(inputs.assetLinksStatements ?? [], package: package)
+        return !granted.contains(AssetLinksRelation.getLoginCreds) || !granted.contains(AssetLinksRelation.handleAllURLs)
+    }
+
+    /// The relations `statements` grant `package` (any certificate).
+    static func relations(_ statements: [AssetStatement], package: String) -> Set<String> {
+        var out = Set<String>()
+        for s in statements {
+            if case .androidApp(let app) = s.target, app.packageName == package { out.formUnion(s.relations) }
+        }
+        return out
+    }
+
+    /// Check 11: WAN610 (info) for each association made on a related origin's host where the
+    /// RP ID's own is missing — a `webcredentials:HOST` entry without `webcredentials:RP_ID`, a
+    /// related host's AASA file listing an app the RP ID's does not, a related host's
+    /// `assetlinks.json` granting the package a relation the RP ID's does not grant both of.
+    static func relatedOriginFindings(_ inputs: PasskeyInputs, credentials: [AssociatedDomainEntry]) -> [Diagnostic] {
+        let rp = inputs.rpID
+        let hosts = relatedHosts(inputs)
+        guard !hosts.isEmpty else { return [] }
+        var out: [Diagnostic] = []
+        let doesNotCount = "an app signs in with the RP ID's own association; a related origin needs none for web passkeys and its own does not count for \(rp)"
+        if inputs.associatedDomains != nil, !credentials.contains(where: { !$0.isWildcard && $0.host == rp }) {
+            for h in hosts {
+                guard let entry = credentials.first(where: { !$0.isWildcard && $0.host == h }) else { continue }
+                out.append(Diagnostic(code: .wan610, message: "the entitlement has \(entry.raw) for the related origin \(h), not webcredentials:\(rp): \(doesNotCount)",
+                                      hint: "Add webcredentials:\(rp) to com.apple.developer.associated-domains in the app's entitlements; \(entry.raw) matters only for passkeys whose RP ID is \(h).",
+                                      location: entry.location, target: rp, source: .entitlements))
+            }
+        }
+        let aasa = AppleSiteAssociation.wellKnownPath
+        for appID in appleFileMissing(inputs) {
+            for h in hosts where inputs.webcredentialsApps[h]?.contains(appID) == true {
+                out.append(Diagnostic(code: .wan610, message: "https://\(h)\(aasa) lists \(appID) in webcredentials.apps, but passkeys for the RP ID \(rp) read https://\(rp)\(aasa), which does not: \(doesNotCount)",
+                                      hint: "Add \"\(appID)\" to webcredentials.apps in https://\(rp)\(aasa); the related origin's file needs no change.",
+                                      target: rp, source: .origin))
+            }
+        }
+        if let package = inputs.androidPackage, androidRelationsMissing(inputs) {
+            for h in hosts {
+                let granted = relations(inputs.relatedAssetLinks[h] ?? [], package: package)
+                    .intersection([AssetLinksRelation.getLoginCreds, AssetLinksRelation.handleAllURLs]).sorted()
+                guard !granted.isEmpty else { continue }
+                out.append(Diagnostic(code: .wan610, message: "https://\(h)\(AssetLinksFetchPlan.path) grants \(package) \(granted.joined(separator: " and ")), but Credential Manager validates the RP ID \(rp) with https://\(rp)\(AssetLinksFetchPlan.path) only: \(doesNotCount)",
+                                      hint: "Put the statement for \(package) (both relations, the certificate devices see) in https://\(rp)\(AssetLinksFetchPlan.path); the related origin's file needs no change.",
+                                      target: rp, source: .origin, file: AssetLinksKind.fileLabel(for: rp)))
+            }
+        }
+        return out
+    }
+
     static func entitlementFindings(_ rp: String, credentials: [AssociatedDomainEntry], entries: [AssociatedDomainEntry]) -> [Diagnostic] {
         if credentials.contains(where: { !$0.isWildcard && $0.host == rp }) { return [] }
         let near = credentials.first { e in
@@ -267,19 +365,18 @@ public enum PasskeyChecks {
                                hint: "Serve assetlinks.json with a statement granting delegate_permission/common.get_login_creds and delegate_permission/common.handle_all_urls to \(package).",
                                target: rp, source: .origin, file: AssetLinksKind.fileLabel(for: rp))]
         }
-        var relations = Set<String>()
+        let granted = Self.relations(statements, package: package)
         var linked: [String] = []
         for s in statements {
             guard case .androidApp(let app) = s.target, app.packageName == package else { continue }
-            relations.formUnion(s.relations)
             linked += app.fingerprints.filter { !linked.contains($0) }
         }
         var out: [Diagnostic] = []
-        if !relations.contains(AssetLinksRelation.getLoginCreds) {
+        if !granted.contains(AssetLinksRelation.getLoginCreds) {
             out.append(Diagnostic(code: .wan606, message: "\(file) grants \(package) no delegate_permission/common.get_login_creds: Credential Manager refuses passkeys for \(rp) (\"The incoming request cannot be validated\")",
                                   hint: "Add \"delegate_permission/common.get_login_creds\" to the relation list of \(package)'s statement.", target: rp, source: .origin, file: AssetLinksKind.fileLabel(for: rp)))
         }
-        if !relations.contains(AssetLinksRelation.handleAllURLs) {
+        if !granted.contains(AssetLinksRelation.handleAllURLs) {
             out.append(Diagnostic(code: .wan607, message: "\(file) grants \(package) no delegate_permission/common.handle_all_urls: passkey requests are observed to fail with \"[50152] RP ID cannot be validated\" although the Digital Asset Links API answers linked for get_login_creds",
                                   hint: "Grant both relations to \(package): \"delegate_permission/common.handle_all_urls\" and \"delegate_permission/common.get_login_creds\".", target: rp, source: .origin, file: AssetLinksKind.fileLabel(for: rp)))
         }

@@ -127,4 +127,60 @@ import Testing
         let d = try #require(applinks.diagnostics.first { $0.code == .wan604 })
         #expect(d.message.contains("applinks:auth.example.com is there") && d.hint?.contains("webcredentials:auth.example.com") == true)
     }
+
+    /// Check 11: an association made on a related origin instead of the RP ID is WAN610 (info,
+    /// beside the RP ID's own finding); made on the RP ID (too), or on a same-site host, it is not.
+    @Test func associationOnlyOnARelatedOrigin() throws {
+        let file = Self.file(#"{"origins":["https://example.co.uk", "https://www.example.com"]}"#)
+        func related(_ i: PasskeyInputs) -> [Diagnostic] { PasskeyChecks.run(i).diagnostics.filter { $0.code == .wan610 } }
+        // Apple, the entitlement: webcredentials for the related origin only.
+        let entitlement = related(PasskeyInputs(rpID: "example.com", associatedDomains: ["applinks:example.com", "webcredentials:example.co.uk"],
+                                                webauthn: file, webauthnUsable: true))
+        let e = try #require(entitlement.first)
+        #expect(entitlement.count == 1)
+        #expect(e.severity == .info && e.source == .entitlements && e.target == "example.com")
+        #expect(e.message == "the entitlement has webcredentials:example.co.uk for the related origin example.co.uk, not webcredentials:example.com: an app signs in with the RP ID's own association; a related origin needs none for web passkeys and its own does not count for example.com")
+        #expect(e.hint?.hasPrefix("Add webcredentials:example.com to com.apple.developer.associated-domains") == true)
+        #expect(PasskeyChecks.run(PasskeyInputs(rpID: "example.com", associatedDomains: ["applinks:example.com", "webcredentials:example.co.uk"],
+                                                webauthn: file, webauthnUsable: true)).diagnostics.map(\.code).contains(.wan601))
+        #expect(related(PasskeyInputs(rpID: "example.com", associatedDomains: ["webcredentials:example.com", "webcredentials:example.co.uk"],
+                                      webauthn: file, webauthnUsable: true)).isEmpty)
+        // A --web-origin is a related origin too; a same-site one is not.
+        #expect(related(PasskeyInputs(rpID: "example.com", webOrigins: ["https://example.de"], associatedDomains: ["webcredentials:example.de"])).count == 1)
+        #expect(related(PasskeyInputs(rpID: "example.com", webOrigins: ["https://www.example.com"], associatedDomains: ["webcredentials:www.example.com"])).isEmpty)
+        // Apple, the files: the related host lists the app, the RP ID does not.
+        let aasa = related(PasskeyInputs(rpID: "example.com", appIDs: [Self.app], webcredentialsApps: ["example.com": [], "example.co.uk": [Self.app]],
+                                         webauthn: file, webauthnUsable: true))
+        #expect(aasa.map(\.message) == ["https://example.co.uk/.well-known/apple-app-site-association lists \(Self.app) in webcredentials.apps, but passkeys for the RP ID example.com read https://example.com/.well-known/apple-app-site-association, which does not: an app signs in with the RP ID's own association; a related origin needs none for web passkeys and its own does not count for example.com"])
+        #expect(aasa.first?.hint == "Add \"\(Self.app)\" to webcredentials.apps in https://example.com/.well-known/apple-app-site-association; the related origin's file needs no change.")
+        #expect(related(PasskeyInputs(rpID: "example.com", appIDs: [Self.app], webcredentialsApps: ["example.com": [Self.app], "example.co.uk": [Self.app]],
+                                      webauthn: file, webauthnUsable: true)).isEmpty)
+        // Android: the related host's assetlinks.json links the package, the RP ID's grants one relation.
+        let android = related(PasskeyInputs(rpID: "example.com", androidPackage: Self.package, assetLinksStatements: Self.links(["handle_all_urls"]),
+                                            relatedAssetLinks: ["example.co.uk": Self.links(["handle_all_urls", "get_login_creds"])], webauthn: file, webauthnUsable: true))
+        #expect(android.count == 1)
+        #expect(android.first?.message.hasPrefix("https://example.co.uk/.well-known/assetlinks.json grants com.example.app delegate_permission/common.get_login_creds and delegate_permission/common.handle_all_urls, but Credential Manager validates the RP ID example.com with https://example.com/.well-known/assetlinks.json only") == true)
+        #expect(android.first?.file == "example.com/.well-known/assetlinks.json")
+        #expect(related(PasskeyInputs(rpID: "example.com", androidPackage: Self.package, assetLinksStatements: Self.links(["handle_all_urls", "get_login_creds"]),
+                                      relatedAssetLinks: ["example.co.uk": Self.links(["handle_all_urls", "get_login_creds"])], webauthn: file, webauthnUsable: true)).isEmpty)
+    }
+
+    /// Which related files check 11 reads: only where the RP ID's own association is missing,
+    /// related hosts only (not same-site ones), at most `limit` each.
+    @Test func relatedFilesAreReadOnlyWhereTheRPIDLacksTheAssociation() {
+        let many = Self.file(#"{"origins":["https://a.com","https://b.com","https://www.example.com","https://c.com","https://d.com","https://e.com","https://f.com"]}"#)
+        let missing = PasskeyInputs(rpID: "example.com", webOrigins: ["https://z.com"], appIDs: [Self.app], webcredentialsApps: ["example.com": []],
+                                    androidPackage: Self.package, assetLinksStatements: Self.links(["get_login_creds"]), webauthn: many, webauthnUsable: true)
+        #expect(PasskeyChecks.relatedHosts(missing) == ["z.com", "a.com", "b.com", "c.com", "d.com", "e.com", "f.com"])
+        let read = PasskeyChecks.relatedFilesToRead(missing)
+        #expect(read.aasa == ["z.com", "a.com", "b.com", "c.com", "d.com"])
+        #expect(read.assetLinks == ["z.com", "a.com", "b.com", "c.com", "d.com"])
+        var fine = missing
+        fine.webcredentialsApps = ["example.com": [Self.app], "z.com": []]
+        fine.assetLinksStatements = Self.links(["get_login_creds", "handle_all_urls"])
+        #expect(PasskeyChecks.relatedFilesToRead(fine).aasa.isEmpty)
+        #expect(PasskeyChecks.relatedFilesToRead(fine).assetLinks.isEmpty)
+        fine.webcredentialsApps = ["example.com": [], "z.com": []]
+        #expect(PasskeyChecks.relatedFilesToRead(fine, limit: 2).aasa == ["a.com", "b.com"])
+    }
 }

@@ -41,6 +41,7 @@ extension CodeDoc {
         .wan607,
         .wan608,
         .wan609,
+        .wan610,
         .wan701,
         .wan702,
         .wan703,
