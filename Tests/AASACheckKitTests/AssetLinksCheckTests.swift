@@ -162,6 +162,14 @@ struct AssetLinksKindTests {
         #expect(DocumentKinds.kind("assetlinks")?.id == "assetlinks")
         #expect(DocumentKinds.recognize(Array("[]".utf8), name: nil).id == "assetlinks")
         #expect(DocumentKinds.recognize(Array("{}".utf8), name: nil).id == "aasa")
+        // The name first, then the narrowest content (a webauthn file's first member).
+        let webauthn = Array(#"{"origins": ["https://example.co.uk"]}"#.utf8)
+        #expect(DocumentKinds.recognize(webauthn, name: "site/.well-known/webauthn").id == "webauthn")
+        #expect(DocumentKinds.recognize(webauthn, name: nil).id == "webauthn")
+        #expect(DocumentKinds.recognize(Array(#"{"related_origins": []}"#.utf8), name: "x.json").id == "webauthn")
+        #expect(DocumentKinds.recognize(webauthn, name: "public/.well-known/apple-app-site-association").id == "aasa")
+        #expect(DocumentKinds.recognize(Array(#"{"applinks": {"details": []}}"#.utf8), name: "site/.well-known/webauthn").id == "webauthn")
+        #expect(DocumentKinds.recognize(Array(#"{"applinks": {"details": []}}"#.utf8), name: "aasa.json").id == "aasa")
     }
 
     @Test func planAsksForTheFileItsTwinRobotsThenTheIncludes() {

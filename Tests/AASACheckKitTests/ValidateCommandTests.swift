@@ -26,6 +26,28 @@ import Testing
         }
     }
 
+    /// A webauthn file is read as a client reads it, not as an AASA file (no AASA301/AASA310
+    /// on its "origins"): by its name, by its first member on standard input, or by --kind.
+    @Test func webauthnFileIsReadAsOne() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("validate-webauthn-\(getpid())/.well-known")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("webauthn").path
+        try Data(#"{"origins": ["https://example.co.uk", "example.de"]}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let r = run(["validate", "--json", path])
+        let codes = ((try r.json()["diagnostics"] as? [[String: Any]]) ?? []).compactMap { $0["code"] as? String }
+        #expect(codes.allSatisfy { $0.hasPrefix("WAN") } && !codes.isEmpty, "\(codes)")
+        let skipped = try #require((try r.json()["diagnostics"] as? [[String: Any]])?.first { ($0["message"] as? String)?.contains("example.de") == true })
+        #expect(skipped["file"] as? String == path && skipped["line"] as? Int == 1)
+        #expect(r.status == 1)
+        let good = #"{"origins": ["https://example.co.uk", "https://example.de"]}"#
+        let stdin = run(["validate", "-"], stdin: Array(good.utf8))
+        #expect(stdin.status == 0 && !stdin.stdout.contains("AASA"), "\(stdin.stdout)")
+        let forced = run(["validate", "--kind", "webauthn", "--json", "-"], stdin: Array(#"{"related_origins": ["https://example.co.uk"]}"#.utf8))
+        let forcedCodes = ((try forced.json()["diagnostics"] as? [[String: Any]]) ?? []).compactMap { $0["code"] as? String }
+        #expect(forcedCodes.contains("WAN302") && forced.status == 1, "\(forcedCodes)")
+        #expect(run(["validate", "--kind", "passkeys", "-"], stdin: Array(good.utf8)).stderr.contains("expected aasa or assetlinks or webauthn"))
+    }
+
     @Test func fiveCallsTrailingCommaAtLine17Column14() throws {
         let r = run(["validate", "--json", fixturePath("corpus/aasa/5calls__5calls__static_.well-known_apple-app-site-association")])
         let d = try #require((try r.json()["diagnostics"] as? [[String: Any]])?.first)

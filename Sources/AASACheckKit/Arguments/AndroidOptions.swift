@@ -76,12 +76,17 @@ public struct AndroidOptions: OptionGroup {
     /// The kinds `validate` and `match` read.
     public static let readableKinds: [any DocumentKind.Type] = [AppleSiteAssociation.self, AssetLinksKind.self]
 
-    /// `--kind`, or `nil` to recognise each file by its content and name.
+    /// `validate`'s `--kind`: the webauthn file too.
+    public static let validateKindSpec = OptionSpec("--kind", value: "aasa|assetlinks|webauthn",
+        help: "The kind of a local file, when its name and content do not say: aasa (apple-app-site-association), assetlinks (assetlinks.json, a JSON array) or webauthn (/.well-known/webauthn, {\"origins\": […]}).")
+
+    /// `--kind`, or `nil` to recognise each file by its content and name; `kinds` are those
+    /// the command reads (``readableKinds`` unless said).
     /// - Throws: ``UsageError`` for a kind the command does not read.
-    public static func kind(_ arguments: ParsedArguments) throws -> (any DocumentKind.Type)? {
+    public static func kind(_ arguments: ParsedArguments, kinds: [any DocumentKind.Type] = readableKinds) throws -> (any DocumentKind.Type)? {
         guard let id = arguments.value("--kind") else { return nil }
-        guard let kind = readableKinds.first(where: { $0.id == id.lowercased() }) else {
-            throw UsageError("--kind \(SafeText.value(id)): expected " + readableKinds.map { $0.id }.joined(separator: " or "))
+        guard let kind = kinds.first(where: { $0.id == id.lowercased() }) else {
+            throw UsageError("--kind \(SafeText.value(id)): expected " + kinds.map { $0.id }.joined(separator: " or "))
         }
         return kind
     }

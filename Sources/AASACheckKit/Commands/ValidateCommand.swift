@@ -3,8 +3,8 @@ import AASACore
 /// `aasa-check validate FILE... | -`: check local domain files, no network (spec `cli.md`).
 public enum ValidateCommand: Command {
     public static let name = "validate"
-    public static let abstract = "Check local apple-app-site-association and assetlinks.json files, no network."
-    public static let usage = "aasa-check validate FILE... [--domain HOST] [--kind aasa|assetlinks]"
+    public static let abstract = "Check local apple-app-site-association, assetlinks.json and webauthn files, no network."
+    public static let usage = "aasa-check validate FILE... [--domain HOST] [--kind aasa|assetlinks|webauthn]"
     public static let discussion = """
     Reads each FILE (or standard input for -) as Apple's systems would read it when served:
     strict JSON with line and column for every problem, the document's structure, app IDs,
@@ -17,6 +17,10 @@ public enum ValidateCommand: Command {
     package names, dynamic rules and their analysis, repeats), its includes listed but not
     fetched, and its statements listed as Google's statements.list returns them (JSON
     statements).
+    A file named webauthn (.well-known/webauthn, webauthn.json), or a JSON object whose first
+    member is "origins" or "related_origins", is the related-origins file of passkeys: read as
+    Chromium and Firefox read it ("origins" an array of strings, each a web origin; the budget of
+    five registrable labels; WAN2xx, WAN3xx), as `passkeys` judges it once served.
     """
     public static let examples: [(String, String)] = [
         ("aasa-check validate public/.well-known/apple-app-site-association", "Check the file before you deploy it"),
@@ -25,10 +29,11 @@ public enum ValidateCommand: Command {
         ("aasa-check validate --fail-on warning aasa.json", "Fail on warnings too (CI)"),
         ("aasa-check validate public/.well-known/assetlinks.json --domain example.com", "Android's statement list before you deploy it"),
         ("aasa-check validate --kind assetlinks links.txt --json", "A statement list under another name: findings, dalErrorCode, statements"),
+        ("aasa-check validate public/.well-known/webauthn", "The passkeys related-origins file: origins, labels, the five-label budget"),
     ]
     public static let options: [OptionSpec] = [
         OptionSpec("--domain", value: "HOST", help: "The host the file is served for (used by host-specific checks)."),
-        AndroidOptions.kindSpec,
+        AndroidOptions.validateKindSpec,
     ]
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
@@ -36,14 +41,21 @@ public enum ValidateCommand: Command {
             throw UsageError("give at least one FILE (or - for standard input); see `aasa-check validate --help`")
         }
         let domain = try context.options(SourceOptions.self).domain
-        let forced = try AndroidOptions.kind(arguments)
+        let forced = try AndroidOptions.kind(arguments, kinds: DocumentKinds.all)
         let out = context.output
         for path in arguments.positionals {
             let label = path == "-" ? "<stdin>" : path
             out.subject(label, kind: .domainFile)
             do {
                 let input = try InputFile.read(path, limit: Validator.parseLimit, kind: .domainFile, console: context.console)
-                if (forced ?? DocumentKinds.recognize(input.bytes, name: path == "-" ? nil : path)) == AssetLinksKind.self {
+                let kind = forced ?? DocumentKinds.recognize(input.bytes, name: path == "-" ? nil : path)
+                if kind == WebAuthnKind.self {
+                    // The webauthn file read as a client reads it (webauthn-reference.md §3.3, §3.4).
+                    out.source(label, input.bytes)
+                    out.findings(WebAuthnFile.parse(input.bytes).diagnostics.attributed(target: domain ?? label, source: .file, file: label))
+                    continue
+                }
+                if kind == AssetLinksKind.self {
                     let loaded = DocumentSource.statementList(input.bytes, label: label, domain: domain)
                     out.source(label, input.bytes)
                     out.statements(StatementListing(subject: label, statements: loaded.statementList?.listing() ?? [],

@@ -164,9 +164,12 @@ public enum DocumentKinds {
     /// The kind of `id` (`aasa`, `assetlinks`, `webauthn`), or `nil`.
     public static func kind(_ id: String) -> (any DocumentKind.Type)? { all.first { $0.id == id } }
 
-    /// The kind a local file is, by its content and name (the first that recognises it), else
-    /// Apple's.
+    /// The kind a local file is, else Apple's: by its name first (`.well-known/webauthn` is
+    /// webauthn whatever its content; a kind given no bytes answers by the name alone), then by
+    /// its content, the narrowest claim first (a webauthn file's first member, a statement
+    /// list's array, then any JSON object).
     public static func recognize(_ bytes: [UInt8], name: String?) -> any DocumentKind.Type {
-        all.first { $0.recognizes(bytes, name: name) } ?? AppleSiteAssociation.self
+        if let name, let named = all.first(where: { $0.recognizes([], name: name) }) { return named }
+        return all.reversed().first { $0.recognizes(bytes, name: nil) } ?? AppleSiteAssociation.self
     }
 }
