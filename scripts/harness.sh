@@ -8,6 +8,11 @@
 #   scripts/harness.sh env     print the environment of the running harness
 #   scripts/harness.sh status  exit 0 when running
 #
+# HARNESS_SITES=DIR adds sites of your own at start: each directory DIR/HOST is served as
+# https://HOST/ (its files as they lie, .well-known/ included), under the same throwaway CA;
+# an apple-app-site-association in it is also what the harness's CDN answers for HOST. Stop
+# the harness first when it runs: start reuses a running one.
+#
 # State lives in $HARNESS_DIR (default: <repo>/.harness). Sites are the directories of
 # Fixtures/harness/sites and Fixtures/demo/sites, one per host name; CDN copies are
 # Fixtures/*/cdn/<host>.json. A family of bulk hosts, KIND-N.bulk.test for any number N
@@ -535,6 +540,27 @@ collect_sites() {
     generate_sites
     sitemap_sites
     bulk_sites
+    user_sites
+}
+
+# HARNESS_SITES=DIR: each directory DIR/HOST becomes the site HOST (and Apple's CDN copy of
+# its apple-app-site-association, when it has one).
+user_sites() {
+    [ -n "${HARNESS_SITES:-}" ] || return 0
+    [ -d "$HARNESS_SITES" ] || die "HARNESS_SITES=$HARNESS_SITES is not a directory"
+    local d h aasa
+    for d in "$HARNESS_SITES"/*/; do
+        [ -d "$d" ] || continue
+        h=$(basename "$d")
+        [[ $h =~ ^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$ && $h == *.* ]] \
+            || die "HARNESS_SITES: $h is not a lower-case host name (example.test)"
+        rm -rf "${STATE:?}/sites/$h"
+        cp -R "$d" "$STATE/sites/$h"
+        for aasa in "$d.well-known/apple-app-site-association" "${d}apple-app-site-association"; do
+            if [ -f "$aasa" ]; then cp "$aasa" "$STATE/cdn/$h.json"; break; fi
+        done
+        log "site $h from $d"
+    done
 }
 
 do_start() {
