@@ -78,6 +78,28 @@ struct PasskeysCommandTests {
         #expect(!fine.stdout.contains("WAN610") && !fine.stdout.contains("only to see whether"), "\(fine.stdout)")
     }
 
+    /// A finding about the entitlement names the --entitlements file to change (new-user pass):
+    /// WAN602 for a dev build whose RP ID only a parent entry covers, WAN604 for a callback host
+    /// with applinks only.
+    @Test func entitlementFindingsNameTheEntitlementsFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-dev-\(ProcessInfo.processInfo.processIdentifier).entitlements").path
+        try Data("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>application-identifier</key><string>Q7Z3K8M2PX.com.aasacheck.shop</string>
+        <key>com.apple.developer.associated-domains</key>
+        <array><string>webcredentials:aasa.test</string><string>applinks:passkeys-broken.aasa.test</string></array>
+        </dict></plist>
+        """.utf8).write(to: URL(fileURLWithPath: path))
+        let r = try passkeys(["passkeys.aasa.test", "--entitlements", path, "--callback", "https://passkeys-broken.aasa.test/cb", "--json"])
+        let diagnostics = try #require(try r.json()["diagnostics"] as? [[String: Any]])
+        for code in ["WAN602", "WAN604"] {
+            let d = try #require(diagnostics.first { $0["code"] as? String == code }, "\(diagnostics.map { $0["code"] ?? "" })")
+            #expect(d["file"] as? String == path, "\(code): \(d)")
+        }
+        #expect(r.status == 1)
+    }
+
     @Test func textShowsEachOriginsVerdictAndTheSnapshot() throws {
         let r = try passkeys(["passkeys.aasa.test", "--web-origin", "https://late.com", "--web-origin", "https://aasacheck-shop.de"])
         #expect(r.stdout.contains("https://late.com  refused — listed after the fifth label"))

@@ -87,11 +87,13 @@ public enum PasskeysCommand: Command {
         }
         var appIDs = arguments.all("--app-id")
         var associatedDomains: [String]? = nil
+        var entitlementsLabel: String? = nil
         if let path = arguments.value("--entitlements") {
             guard let file = EntitlementsInput.read(path, into: out, console: context.console) else {
                 return RunEnd()
             }
             associatedDomains = file.associatedDomains.entries.map(\.raw)
+            entitlementsLabel = file.path ?? "<stdin>"
             if let id = file.applicationIdentifier, !appIDs.contains(id) { appIDs.append(id) }
         }
         var inputs = PasskeyInputs(rpID: rpID, webOrigins: webOrigins, associatedDomains: associatedDomains, appIDs: appIDs,
@@ -154,7 +156,16 @@ public enum PasskeysCommand: Command {
         if !relatedRead.isEmpty {
             out.note("read \(relatedRead.joined(separator: " and ")) only to see whether the app's association was made on a related origin instead of \(rpID) (WAN610); their own findings are not reported", kind: .remark)
         }
-        let checks = PasskeyChecks.run(inputs)
+        var checks = PasskeyChecks.run(inputs)
+        // A finding about the entitlement names the file to change (--entitlements).
+        if let entitlementsLabel {
+            checks.diagnostics = checks.diagnostics.map { d in
+                guard d.source == .entitlements, d.file == nil else { return d }
+                var d = d
+                d.file = entitlementsLabel
+                return d
+            }
+        }
         let signIn = SignInFlow(authURLs: authURLs, appIDs: appIDs, package: package, fingerprints: fingerprints)
         // Each finding goes with the domain it names (a callback host's file); the rest with the RP ID.
         let otherHosts = Set(outcomes.map(\.target.host)).subtracting([rpID])
