@@ -188,11 +188,25 @@ public final class RunOutput {
     /// Whether the format shows every page of `coverage` (so they are worth making).
     public var showsEveryPage: Bool { type(of: renderer).showsEveryPage }
 
-    /// `coverage`: the tables, example URLs cut.
+    /// Rows of `coverage` tables handed on in one run, every app's table together: each table
+    /// keeps `max(`` minimumCoverageRows ``, budget / tables)` rows and adds the sections after
+    /// them into its `(other sections)` row, so output stays a small multiple of the input
+    /// (500 app IDs × 500 sections were 250,000 rows, 72 MB of JSON) and every table still adds
+    /// up to the pages read. A note says how many sections were added up, in every format.
+    public static let coverageRowBudget = 2_000
+    /// The rows each table keeps whatever the number of tables (its largest sections, then
+    /// `(other sections)`).
+    public static let minimumCoverageRows = 4
+
+    /// `coverage`: the tables within ``coverageRowBudget``, example URLs cut.
     public func coverage(_ report: CoverageReport) {
         var r = report
+        let perTable = max(Self.minimumCoverageRows, Self.coverageRowBudget / max(1, r.tables.count))
+        var foldedSections = 0, foldedTables = 0
         r.tables = r.tables.map { table in
-            (table.appID, table.rows.map { row in
+            let (rows, folded) = CoverageRow.folding(table.rows, toAtMost: perTable)
+            if folded > 0 { foldedSections += folded; foldedTables += 1 }
+            return (table.appID, rows.map { row in
                 var row = row
                 row.matchExample = row.matchExample.map { SafeText.clip($0, limit: SitemapProtocol.maxLocLength) }
                 row.excludeExample = row.excludeExample.map { SafeText.clip($0, limit: SitemapProtocol.maxLocLength) }
@@ -202,6 +216,12 @@ public final class RunOutput {
         }
         r.otherHostExample = r.otherHostExample.map { SafeText.clip($0, limit: SitemapProtocol.maxLocLength) }
         renderer.coverage(r)
+        if foldedSections > 0 {
+            let apps = r.tables.count == 1 ? "the table" : "\(foldedTables.grouped) of the \(r.tables.count.grouped) apps' tables"
+            note("Coverage tables list at most \(perTable.grouped) rows each here (\(Self.coverageRowBudget.grouped) rows in a run): in \(apps), "
+                 + "\(foldedSections.grouped) smaller section\(foldedSections == 1 ? " is" : "s are") added into \(SiteCoverage.overflowSection). "
+                 + "Every page is still counted, and --format jsonl gives each page's decision; give fewer --app-id to list more sections.")
+        }
     }
 
     /// `coverage`: one page's decisions, for a format that shows them.

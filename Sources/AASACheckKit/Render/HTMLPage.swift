@@ -311,7 +311,7 @@ enum HTMLPage {
             }
             out += "</tbody></table>\n"
             if rows.count > TextRenderer.maxCoverageRows * 10 {
-                out += "<p>\((rows.count - TextRenderer.maxCoverageRows * 10).grouped) more sections (the json report lists them all).</p>\n"
+                out += "<p>\((rows.count - TextRenderer.maxCoverageRows * 10).grouped) more rows (the json report lists them).</p>\n"
             }
         }
         guard !report.sitemaps.isEmpty else { return out }

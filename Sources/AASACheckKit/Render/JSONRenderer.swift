@@ -83,11 +83,15 @@ public final class JSONRenderer: Renderer {
     /// `diff`: spec `cli.md`'s `changes`, then the routes whose verdict changed and the parts
     /// not compared; present (possibly empty) for `diff` only.
     private let changes: ArrayWriter
+    /// `diff`: each distinct list of app IDs a change holds for, once (issue 22: a change of
+    /// an entry of 20 app IDs names them by `appGroup`, not by repeating the 20 in each).
+    private let appGroups: ArrayWriter
+    private var appGroupIndex: [[String]: Int] = [:]
     private let routeChanges: ArrayWriter
     private let incomplete: ArrayWriter
     /// The arrays in the order of their keys.
     private var arrays: [ArrayWriter] {
-        [diagnostics, fetches, matches, routes, entitlements, apks, changes, routeChanges, incomplete, coverage, sitemaps, ignored, folded, notes,
+        [diagnostics, fetches, matches, routes, entitlements, apks, changes, appGroups, routeChanges, incomplete, coverage, sitemaps, ignored, folded, notes,
          subjects, unreadable, sections, statements, links, origins]
     }
     private var documentation: [CodeDoc]?
@@ -99,6 +103,7 @@ public final class JSONRenderer: Renderer {
         self.sink = sink
         let isDiff = run.command == "diff"
         changes = ArrayWriter("changes", always: isDiff)
+        appGroups = ArrayWriter("appGroups", always: isDiff)
         routeChanges = ArrayWriter("routeChanges", always: false)
         incomplete = ArrayWriter("incomplete", always: false)
     }
@@ -211,7 +216,15 @@ public final class JSONRenderer: Renderer {
     }
 
     public func diff(_ report: DiffReport) {
-        for c in report.changes { changes.append(Self.json(c)) }
+        for c in report.changes {
+            let group = appGroupIndex[c.appIDs] ?? {
+                let g = appGroupIndex.count
+                appGroupIndex[c.appIDs] = g
+                appGroups.append(.array(c.appIDs.map { .string($0) }))
+                return g
+            }()
+            changes.append(Self.json(c, appGroup: group))
+        }
         for c in report.routes { routeChanges.append(Self.json(c)) }
         for g in report.incomplete { incomplete.append(Self.json(g)) }
     }
@@ -424,10 +437,12 @@ public final class JSONRenderer: Renderer {
                          ("line", .int(l.ref.location.line)), ("column", .int(l.ref.location.column))])
     }
 
-    static func json(_ c: DocumentChange) -> OutputJSON {
+    /// A change (spec `cli.md`, `changes`); `appGroup` indexes `appGroups`, the app IDs it
+    /// holds for (``DocumentChange/appIDs``, `appID` first).
+    static func json(_ c: DocumentChange, appGroup: Int) -> OutputJSON {
         .object([
             ("kind", .string(c.kind.rawValue)), ("service", .string(c.service.rawValue)), ("appID", .string(c.appID)),
-            ("appIDs", .array(c.appIDs.map { .string($0) })), ("from", .string(c.from.name)), ("to", .string(c.to.name)), ("example", .optional(c.example)),
+            ("appGroup", .int(appGroup)), ("from", .string(c.from.name)), ("to", .string(c.to.name)), ("example", .optional(c.example)),
             ("old", json(c.old)), ("new", json(c.new)),
         ])
     }

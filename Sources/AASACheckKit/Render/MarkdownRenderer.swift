@@ -270,7 +270,7 @@ public final class MarkdownRenderer: Renderer {
                           budget: room)
             }
             out += heading + head + table.text
-            if table.more > 0 { out += "\n_and \(table.more) more sections_\n" }
+            if table.more > 0 { out += "\n_and \(table.more) more rows_\n" }
             out += "\n"
         }
         if appsLeftOut > 0 { out += "_and \(appsLeftOut) more apps (the json report has every table)_\n\n" }

@@ -151,7 +151,7 @@ public final class TextRenderer: Renderer {
         sink.write(out)
     }
 
-    /// Most sections shown per app; `--format json` lists them all.
+    /// Most rows shown per app; `--format json` lists every row `RunOutput.coverage` keeps.
     static let maxCoverageRows = 30
 
     /// A line about the site, then per app (apps with the same table together) a table by
@@ -261,7 +261,7 @@ public final class TextRenderer: Renderer {
         }
         if rows.count > shown.count {
             let more = rows.count - shown.count
-            out += "  … \(more.grouped) more section\(more == 1 ? "" : "s") (--format json lists every one)\n"
+            out += "  … \(more.grouped) more row\(more == 1 ? "" : "s") (--format json lists \(more == 1 ? "it" : "them"))\n"
         }
         return out
     }
