@@ -67,11 +67,11 @@ if [ ! -f "$out/lib/libAASACore.a" ] || [ "$(cat "$out/lib.stamp" 2>/dev/null)" 
         -sanitize=fuzzer,address -I "$out/lib" "${cmodules[@]}" -emit-module \
         -emit-module-path "$out/lib/AASAArtifacts.swiftmodule" -o "$out/lib/libAASAArtifacts.a" $artifacts
     # shellcheck disable=SC2086
-    nice swiftc -parse-as-library -module-name AASANet -emit-library -static -Onone \
+    nice swiftc -parse-as-library -module-name AASANet -emit-library -static -Onone -swift-version 6 \
         -sanitize=fuzzer,address -I "$out/lib" "${cmodules[@]}" -emit-module \
         -emit-module-path "$out/lib/AASANet.swiftmodule" -o "$out/lib/libAASANet.a" $net
     # shellcheck disable=SC2086
-    nice swiftc -parse-as-library -module-name AASACheckKit -emit-library -static -Onone -enable-testing \
+    nice swiftc -parse-as-library -module-name AASACheckKit -emit-library -static -Onone -swift-version 6 -enable-testing \
         -sanitize=fuzzer,address -I "$out/lib" "${cmodules[@]}" -emit-module \
         -emit-module-path "$out/lib/AASACheckKit.swiftmodule" -o "$out/lib/libAASACheckKit.a" $kit
     echo "$lib_stamp" > "$out/lib.stamp"

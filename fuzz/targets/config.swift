@@ -5,8 +5,9 @@
 
 /// The CI configuration file (`aasa-check.json`, ``Config/parse(_:path:)``) on any bytes, then
 /// applied to `check`'s and `entitlements`' arguments (issue 22: files named by other files).
-/// Oracle: a configuration or a usage error; the error is one line, bounded, with every unsafe
-/// character escaped (no raw control byte reaches a terminal or a CI log); a configuration's
+/// Oracle: a configuration or a usage error naming the file; the error as the driver prints it
+/// is bounded, with every unsafe character escaped (no raw control byte reaches a terminal or a
+/// CI log); a configuration's
 /// values fill only options the command takes and never replace a value given on the command
 /// line.
 enum ConfigFuzz: FuzzTarget {
@@ -18,10 +19,11 @@ enum ConfigFuzz: FuzzTarget {
         do {
             config = try Config.parse(data, path: path)
         } catch let error as UsageError {
-            let m = error.message
+            // As the driver prints it (`aasa-check check: MESSAGE` on standard error).
+            let m = SafeText.message(error.message)
             if m.utf8.count > 4 * SafeText.messageLimit + path.utf8.count { fuzzFailure("usage error of \(m.utf8.count) bytes") }
             if m.unicodeScalars.contains(where: SafeText.isUnsafe) { fuzzFailure("unescaped character in \(m.debugDescription)") }
-            if !m.hasPrefix(path) { fuzzFailure("usage error does not name the file: \(m.debugDescription)") }
+            if !error.message.hasPrefix(path) { fuzzFailure("usage error does not name the file: \(m.debugDescription)") }
             return
         } catch {
             fuzzFailure("an error that is not a usage error: \(error)")
