@@ -207,9 +207,10 @@ enum ApkFixtures {
         #expect(codes.contains("DAL611@23"))
     }
 
-    /// Bad input: a clear finding (a manifest that is not one) or exit status 2 with one line
-    /// on standard error (missing, a directory, a zip archive without a manifest, a truncated
-    /// archive, standard input, no FILE); the other files are still read.
+    /// Bad input: a clear finding (a manifest in one of its forms that is malformed) or exit
+    /// status 2 with one line on standard error (missing, a directory, a zip archive without a
+    /// manifest, a truncated archive, a file in none of the manifest's forms, standard input,
+    /// no FILE); the other files are still read.
     @Test func badInput() throws {
         let notXML = try temporaryFile(Array("this is not a manifest".utf8), name: UUID().uuidString + ".xml")
         let malformed = try temporaryFile(Array("<manifest package=\"a.b\"><application>".utf8), name: UUID().uuidString + ".xml")
@@ -228,7 +229,7 @@ enum ApkFixtures {
             (["apk", truncated, good], 2, "zip", nil),
             (["apk", "-"], 2, "standard input", nil),
             (["apk"], 2, "give at least one FILE", nil),
-            (["apk", notXML, good], 1, nil, "DAL601"),
+            (["apk", notXML, good], 2, "not an .apk, an .aab nor an AndroidManifest.xml", nil),
             (["apk", malformed, good], 1, nil, "DAL601"),
         ]
         for c in cases {

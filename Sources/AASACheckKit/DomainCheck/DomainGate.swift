@@ -125,8 +125,10 @@ struct DomainGate: Sendable {
         if let check {
             let app = check.app
             let prints = app.devices.flatMap { $0.signers + $0.fingerprints }
-            apps = [AndroidRouteCheck.App(package: app.package, fingerprints: prints.isEmpty ? nil : prints,
-                                          filters: check.manifestKnown ? app.filters : nil)]
+            // With the manifest, a host no filter Android verifies names opens no route.
+            let named = !check.manifestKnown || app.hosts.contains { AppLinksCrossCheck.names($0.host, host) }
+            apps = [AndroidRouteCheck.App(package: app.package, fingerprints: prints.isEmpty ? nil : prints, filters: app.filters,
+                                          notVerified: named ? nil : AppLinksCrossCheck.notVerifiedByManifest(app, host: host))]
         } else {
             for s in statements where s.relations.contains(AssetLinksRelation.handleAllURLs) {
                 if case .androidApp(let t) = s.target, !apps.contains(where: { $0.package == t.packageName }) {

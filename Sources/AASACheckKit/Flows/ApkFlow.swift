@@ -96,6 +96,9 @@ public struct ApkFlow {
         guard !contents.stoppedAtLimit else {
             throw UsageError("\(SafeText.value(path)): \(contents.tooLarge("the manifest"))")
         }
+        guard AndroidManifest.looksLikeManifest(contents.bytes) else {
+            throw UsageError("\(SafeText.value(path)): \(contents.bytes.isEmpty ? "the file is empty" : "not an .apk, an .aab nor an AndroidManifest.xml (source, binary or protobuf XML)")")
+        }
         return lint(contents.bytes, label: path, file: path, form: .manifest, signatures: nil, targetSDK: targetSDK)
     }
 
@@ -125,7 +128,7 @@ public final class AndroidAppCheck {
     public let app: AppLinksCrossCheck.App
     /// Whether the app's manifest was read (`--apk`): its link filters then decide which URLs
     /// reach the dynamic rules; `--package` alone takes every path as accepted.
-    public let manifestKnown: Bool
+    public var manifestKnown: Bool { app.filters != nil }
     private var verdicts: [AppLinksCrossCheck.HostVerdict] = []
     private var checked: Set<String> = []
 
@@ -136,7 +139,6 @@ public final class AndroidAppCheck {
     ///   - domains: for `--package` alone, the domains checked stand for the app's verified hosts.
     /// - Throws: ``UsageError`` when `--package` contradicts the manifest, or the manifest names none.
     public init(report: ApkReport?, packageName: String?, fingerprints: [String], domains: [String]) throws {
-        manifestKnown = report != nil
         if let report {
             if let packageName, let own = report.app.package, own != packageName {
                 throw UsageError("--package \(SafeText.value(packageName)) contradicts the package of \(SafeText.value(report.app.file)), \(SafeText.value(own))")
@@ -239,10 +241,15 @@ public final class AndroidAppCheck {
         }
         let declared = Set(app.hosts.map { AppLinksCrossCheck.fileHost($0.host) })
         let stray = checked.sorted().filter { !declared.contains($0) }
-        if !stray.isEmpty {
-            out.append("\(app.name) verifies no host of " + stray.prefix(8).joined(separator: ", ")
-                + ": its links there open the browser whatever the file says (no autoVerify filter names the host)")
+        for host in stray.prefix(8) {
+            if let wildcard = app.hosts.first(where: { AppLinksCrossCheck.names($0.host, host) }) {
+                let apex = AppLinksCrossCheck.fileHost(wildcard.host)
+                out.append("\(app.name) verifies \(host) through \(wildcard.host), by https://\(apex)/.well-known/assetlinks.json, not by \(host)'s own file: check \(apex) to judge it")
+            } else {
+                out.append(AppLinksCrossCheck.notVerifiedByManifest(app, host: host) + ": its links there open the browser whatever the file says")
+            }
         }
+        if stray.count > 8 { out.append("\(stray.count - 8) more domains of the run are hosts \(app.name) does not verify") }
         return out
     }
 }

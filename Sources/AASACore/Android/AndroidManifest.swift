@@ -49,6 +49,19 @@ public struct AndroidManifest: Sendable, Hashable {
         AndroidManifest(try document(bytes))
     }
 
+    /// Whether `bytes` start as one of the manifest's three forms does: binary XML's chunk
+    /// header, a source manifest's `<` (after a byte order mark and white space), or the
+    /// protobuf `XmlNode` of an App Bundle, whose first field is its element (tag `0x0A`: field
+    /// 1, length-delimited). Anything else (an empty file, text, JSON, a keystore) is not a
+    /// manifest at all, so callers refuse it as input rather than judge it malformed (DAL601).
+    public static func looksLikeManifest(_ bytes: [UInt8]) -> Bool {
+        if BinaryXML.looksLikeBinaryXML(bytes) { return true }
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "<") { return true }
+        return bytes.first == 0x0A
+    }
+
     /// The document of ``read(_:)``, before the model is built.
     public static func document(_ bytes: [UInt8]) throws(ManifestReadError) -> AndroidXMLDocument {
         if BinaryXML.looksLikeBinaryXML(bytes) { return try BinaryXML.read(bytes) }

@@ -11,7 +11,7 @@
 ///   accepts the lineage; Google's verifier is not documented to);
 /// - DAL630: `minSdk` ≤ 30 and a failing host: on Android 11 and lower it unverifies every host;
 /// - DAL631: a dynamic rule that names an exact path the manifest does not accept for the host
-///   (rules only narrow the manifest's paths).
+///   (rules only narrow the manifest's paths); only with the manifest's filters (``App/filters``).
 ///
 /// Pure and linear in hosts × statements × certificates.
 public enum AppLinksCrossCheck {
@@ -29,13 +29,15 @@ public enum AppLinksCrossCheck {
         public var fingerprintsGiven: Bool
         /// The hosts Android verifies.
         public var hosts: [AndroidApp.Host]
-        /// The link filters, for the dynamic rules' paths.
-        public var filters: [IntentFilter]
+        /// The link filters, for the dynamic rules' paths; `nil` when the manifest was not read
+        /// (`--package` alone): which paths the app accepts is then unknown, so no rule is said
+        /// to open a path the manifest refuses (DAL631 needs the manifest).
+        public var filters: [IntentFilter]?
         /// How findings name the app (`com.example.shop (shop.apk)`).
         public var name: String
 
         public init(package: String, minimumSDK: Int, devices: [AndroidApp.DeviceRange], uploadFingerprints: [String] = [],
-                    fingerprintsGiven: Bool = false, hosts: [AndroidApp.Host], filters: [IntentFilter] = [], name: String? = nil) {
+                    fingerprintsGiven: Bool = false, hosts: [AndroidApp.Host], filters: [IntentFilter]? = nil, name: String? = nil) {
             self.package = package
             self.minimumSDK = minimumSDK
             self.devices = devices
@@ -80,6 +82,20 @@ public enum AppLinksCrossCheck {
             verdicts.append(judge(app, host: host, list: list))
         }
         return verdicts.flatMap(\.diagnostics) + (olderDevices(app, verdicts: verdicts).map { [$0] } ?? [])
+    }
+
+    /// Whether the manifest host `declared` names `host`: the same name (case-insensitively), or
+    /// a `*.X` wildcard and a subdomain of X (spec §4.2: `*.example.com` names
+    /// `www.example.com`, not `example.com`).
+    public static func names(_ declared: String, _ host: String) -> Bool {
+        let d = declared.lowercased(), h = host.lowercased()
+        return d == h || (d.hasPrefix("*.") && h.hasSuffix(d.dropFirst(1)))
+    }
+
+    /// Why `app`'s links on `host` stay in the browser when the manifest names it in no filter
+    /// Android verifies (spec §4.1), as notes and route verdicts say it.
+    public static func notVerifiedByManifest(_ app: App, host: String) -> String {
+        "\(app.name) verifies no host of \(host): no intent filter Android verifies names it (android:autoVerify=\"true\" with action VIEW, categories BROWSABLE and DEFAULT, only http/https schemes)"
     }
 
     /// The host whose file verifies `host`: the apex for `*.example.com`.
@@ -164,13 +180,14 @@ public enum AppLinksCrossCheck {
                     hint: "Add the app signing key's SHA-256 from Play Console (App integrity → App signing, or Deep links) to sha256_cert_fingerprints; keep the upload key for builds you install yourself.",
                     target: fileHost))
             }
-            // Dynamic rules narrow the manifest's paths; an exact path the manifest refuses never opens.
-            if !host.host.hasPrefix("*."), let rules = mine.first?.dynamicRules.applied {
+            // Dynamic rules narrow the manifest's paths; an exact path the manifest refuses never
+            // opens. Only the manifest can tell which paths it refuses: no filters, no DAL631.
+            if !host.host.hasPrefix("*."), let filters = app.filters, let rules = mine.first?.dynamicRules.applied {
                 for rule in rules.rules where !rule.exclude {
                     guard let path = rule.path, !path.steps.isEmpty,
                           path.steps.allSatisfy({ if case .literal = $0 { return true } else { return false } }) else { continue }
                     let uri = AndroidURI("https://\(host.host)\(path.text)")
-                    let accepts = app.filters.contains { f in
+                    let accepts = filters.contains { f in
                         f.authorities.contains { $0.matchesHost(host.host) } && f.matchData(uri, relativeGroups: false).matched
                     }
                     guard !accepts else { continue }

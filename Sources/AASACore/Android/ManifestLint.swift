@@ -293,7 +293,8 @@ public enum ManifestLint {
             }
             let participates = hosts.filters.contains { $0.participation == .participates }
             let webFilters = manifest.activities.flatMap(\.filters).filter { $0.handlesWebURIs(onlyWebSchemes: false) && !$0.authorities.isEmpty }
-            if !participates, let first = webFilters.first {
+            // A filter that sets autoVerify and is refused has its own finding (DAL602–DAL604).
+            if !participates, !webFilters.contains(where: \.autoVerify), let first = webFilters.first {
                 add(.dal622, "The app handles web links (\(Set(webFilters.flatMap { $0.authorities.map(\.host) }).sorted().prefix(3).map { "`\($0)`" }.joined(separator: ", "))) but no intent filter asks for verification: on Android 12 and later these links open the browser, never the app without the user's choice",
                     hint: "Add android:autoVerify=\"true\" to the filter, with VIEW, BROWSABLE, DEFAULT and only http/https schemes, and publish assetlinks.json.",
                     line: first.line)

@@ -25,11 +25,17 @@ public enum AndroidRouteCheck {
         /// The manifest's link filters, when the manifest is known (`--apk`); `nil`: the
         /// manifest is taken to accept every path of the host.
         public var filters: [IntentFilter]?
+        /// Why the manifest has Android verify the judged host in no filter (no `autoVerify`,
+        /// a refused filter: spec §4.1), or `nil` when it does or the manifest is unknown. Set,
+        /// no route opens the app: Android 12 and later leave an unverified host's links to the
+        /// browser whatever its file says.
+        public var notVerified: String?
 
-        public init(package: String, fingerprints: [String]?, filters: [IntentFilter]?) {
+        public init(package: String, fingerprints: [String]?, filters: [IntentFilter]?, notVerified: String? = nil) {
             self.package = package
             self.fingerprints = fingerprints.flatMap { $0.isEmpty ? nil : $0 }
             self.filters = filters
+            self.notVerified = notVerified
         }
     }
 
@@ -64,6 +70,11 @@ public enum AndroidRouteCheck {
         if let unusable {
             return MatchResult(url: url, appID: app.package, decision: .noMatch, detail: nil, component: nil, rule: nil,
                                explanation: "https://\(host)/.well-known/assetlinks.json cannot be used (\(unusable)): the host is not verified, so the link opens in the browser",
+                               platform: AssetLinksKind.platform)
+        }
+        if let notVerified = app.notVerified {
+            return MatchResult(url: url, appID: app.package, decision: .noMatch, detail: nil, component: nil, rule: nil,
+                               explanation: "\(notVerified): the host is not verified for the app, so the link opens in the browser",
                                platform: AssetLinksKind.platform)
         }
         if let filters = app.filters {
@@ -177,7 +188,9 @@ public enum AndroidRouteCheck {
         case (.app, _):
             code = .dal701
             message = "\(v.route.text) must open \(v.appID) on Android but does not\(values): \(v.explanation)"
-            hint = v.explanation.contains("not verified") || v.explanation.contains("cannot be used")
+            hint = v.explanation.contains("no intent filter Android verifies")
+                ? "Give the app's intent filter for the host android:autoVerify=\"true\", action VIEW, categories BROWSABLE and DEFAULT and only http/https schemes, and ship the update."
+                : v.explanation.contains("not verified") || v.explanation.contains("cannot be used")
                 ? "Serve a statement granting delegate_permission/common.handle_all_urls to \(v.appID) with its signing certificate's SHA-256."
                 : v.explanation.contains("intent filters")
                 ? "Add the path to the app's intent filter for the host (path, pathPrefix or pathPattern)."

@@ -1,0 +1,168 @@
+import Foundation
+import HarnessSupport
+import Testing
+@testable import AASACheckKit
+import AASACore
+
+/// What the new user's pass over Android App Links found (issue 23, notes/newuser-android.md),
+/// each before → after, with the user's commands where the harness can serve them.
+@Suite("Android new-user findings")
+struct AndroidNewUserFixTests {
+    /// The user's file: an exclude, a wildcard and an exact rule (`/cart`), for the harness's package.
+    static let rules = """
+    [
+      {
+        "relation": ["delegate_permission/common.handle_all_urls"],
+        "target": {
+          "namespace": "android_app",
+          "package_name": "com.aasacheck.shop",
+          "sha256_cert_fingerprints": ["\(ApkCrossCheckTests.shop)"]
+        },
+        "relation_extensions": {
+          "delegate_permission/common.handle_all_urls": {
+            "dynamic_app_link_components": [
+              {"/": "/product/internal/*", "exclude": true},
+              {"/": "/product/*"},
+              {"/": "/cart"}
+            ]
+          }
+        }
+      }
+    ]
+    """
+
+    /// A source manifest of com.aasacheck.shop for good.aasa.test, `pathPrefix /product/`.
+    static func manifest(autoVerify: Bool = true, categoryDefault: Bool = true) throws -> String {
+        let text = """
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.aasacheck.shop">
+          <uses-sdk android:minSdkVersion="24" android:targetSdkVersion="34" />
+          <application><activity android:name=".Link" android:exported="true">
+            <intent-filter\(autoVerify ? " android:autoVerify=\"true\"" : "")>
+              <action android:name="android.intent.action.VIEW" />
+              \(categoryDefault ? "<category android:name=\"android.intent.category.DEFAULT\" />" : "")
+              <category android:name="android.intent.category.BROWSABLE" />
+              <data android:scheme="https" android:host="good.aasa.test" android:pathPrefix="/product/" />
+            </intent-filter>
+          </activity></application>
+        </manifest>
+        """
+        return try temporaryFile(Array(text.utf8), name: UUID().uuidString + ".xml")
+    }
+
+    // MARK: 1. No DAL631 without a manifest
+
+    /// Before: `match FILE /cart --package P` decided "the app opens" and, below it, warned
+    /// DAL631 "never opens the app" (exit 1 with --fail-on warning) though no manifest was read.
+    @Test func matchWithoutManifestClaimsNothingAboutIntentFilters() throws {
+        let file = try temporaryFile(Array(Self.rules.utf8), name: UUID().uuidString + ".json")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let r = run(["match", file, "/cart", "/product/1", "/product/internal/x", "--package", "com.aasacheck.shop", "--fail-on", "warning", "--json"])
+        #expect(r.status == 0, "\(r.stdout)")
+        #expect(try r.codes() == [])
+        let decisions = (try r.json()["matches"] as? [[String: Any]] ?? []).map { $0["decision"] as? String ?? "" }
+        #expect(decisions == ["match", "match", "exclude"])
+        let text = run(["match", file, "/cart", "--package", "com.aasacheck.shop"])
+        #expect(!text.stdout.contains("DAL631"), "\(text.stdout)")
+        #expect(text.stdout.contains("0 errors, 0 warnings"), "\(text.stdout)")
+    }
+
+    /// Before: coverage's own table said `/cart 1 page, 1 open` above a DAL631 saying it never opens.
+    @Test func coverageWithoutManifestClaimsNothingAboutIntentFilters() throws {
+        let file = try temporaryFile(Array(Self.rules.utf8), name: UUID().uuidString + ".json")
+        let xml = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://good.aasa.test/cart</loc></url>"
+            + "<url><loc>https://good.aasa.test/product/1</loc></url><url><loc>https://good.aasa.test/product/internal/a</loc></url></urlset>"
+        let sitemap = try temporaryFile(Array(xml.utf8), name: UUID().uuidString + ".xml")
+        defer { [file, sitemap].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let c = run(["coverage", file, "--package", "com.aasacheck.shop", "--domain", "good.aasa.test", "--sitemap", sitemap, "--json"])
+        #expect(c.status == 0, "\(c.stdout)")
+        #expect(try c.codes() == [])
+        let rows = (try c.json()["coverage"] as? [[String: Any]]) ?? []
+        #expect(["match", "exclude", "noMatch"].map { k in rows.reduce(0) { $0 + ($1[k] as? Int ?? 0) } } == [2, 1, 0])
+    }
+
+    /// The judgement itself: `--package` alone (no filters) never gives DAL631; the manifest
+    /// that refuses /cart does (the control: the code still fires where it is true).
+    @Test func crossCheckNeedsTheManifestForDAL631() throws {
+        let list = AppLinksCrossCheck.SiteList.statements(
+            StatementListParser.parse(Array(Self.rules.utf8), url: "https://good.aasa.test/.well-known/assetlinks.json").statements)
+        let package = AndroidAppCheck.packageApp("com.aasacheck.shop", fingerprints: [ApkCrossCheckTests.shop], hosts: ["good.aasa.test"])
+        #expect(package.filters == nil)
+        let alone = AppLinksCrossCheck.judge(package, host: package.hosts[0], list: list)
+        #expect(alone.diagnostics.map(\.code.rawValue) == [])
+        let path = try Self.manifest()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let manifest = try AndroidManifest.read(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        let app = try #require(AppLinksCrossCheck.App(AndroidApp(file: "app.xml", form: .manifest, manifest: manifest, signatures: nil),
+                                                      fingerprints: [ApkCrossCheckTests.shop]))
+        let withManifest = AppLinksCrossCheck.judge(app, host: app.hosts[0], list: list)
+        #expect(withManifest.diagnostics.map(\.code.rawValue) == ["DAL631"])
+        #expect(withManifest.diagnostics.first?.message.contains("rule 2 `{\"/\":\"/cart\"}`") == true)
+    }
+
+    // MARK: 3. No autoVerify, no DEFAULT: the routes do not open the app
+
+    func check(_ args: [String]) throws -> Run {
+        let env = try Harness.env()
+        let network = env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath, "--timeout", "5", "--no-cdn"]
+        return run(["check", "good.aasa.test"] + args + network + ["--platform", "android", "--json"])
+    }
+
+    /// Before: with `autoVerify` missing (or DEFAULT missing) the routes said "the app opens",
+    /// 4 of 4, exit 0, under a note that the links open the browser. Now each route that must
+    /// open the app is DAL701 for the manifest's reason, consistent with the note.
+    @Test(arguments: [(true, true), (false, true), (true, false)])
+    func unverifiedManifestHostOpensNoRoute(autoVerify: Bool, categoryDefault: Bool) throws {
+        let path = try Self.manifest(autoVerify: autoVerify, categoryDefault: categoryDefault)
+        let routes = try temporaryFile(Array("/product/1 app\n/account/me web\n".utf8), name: UUID().uuidString + ".routes")
+        defer { [path, routes].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let r = try check(["--apk", path, "--routes", routes, "--fingerprint", ApkCrossCheckTests.shop])
+        let verdicts = (try r.json()["routes"] as? [[String: Any]] ?? []).filter { $0["platform"] as? String == "android" }
+        let verified = autoVerify && categoryDefault
+        #expect(verdicts.map { "\($0["route"] as? String ?? "") \($0["decision"] as? String ?? "") \($0["ok"] as? Bool ?? false)" }
+                == (verified ? ["/product/1 match true", "/account/me no_match true"] : ["/product/1 no_match false", "/account/me no_match true"]))
+        let codes = try r.codes()
+        #expect(codes.filter { $0.hasPrefix("DAL7") } == (verified ? [] : ["DAL701"]))
+        #expect(r.status == (verified ? 0 : 1), "\(r.stdout)")
+        // One fact, one finding: a refused autoVerify filter is DAL603, not DAL622 as well.
+        #expect(codes.filter { ["DAL603", "DAL622"].contains($0) } == (verified ? [] : autoVerify ? ["DAL603"] : ["DAL622"]))
+        if !verified {
+            let explanation = verdicts.first?["explanation"] as? String ?? ""
+            #expect(explanation.contains("no intent filter Android verifies names it"), "\(explanation)")
+            let notes = try r.json()["notes"] as? [String] ?? []
+            #expect(notes.contains { $0.contains("verifies no host of good.aasa.test: no intent filter Android verifies names it") }, "\(notes)")
+            let d701 = (try r.json()["diagnostics"] as? [[String: Any]] ?? []).first { $0["code"] as? String == "DAL701" }
+            #expect((d701?["hint"] as? String)?.contains("android:autoVerify") == true)
+        }
+    }
+
+    // MARK: 4. Not a manifest at all: exit 2 on standard error
+
+    /// Before: `apk routes.txt` (or an empty file, a keystore, an assetlinks.json) was DAL601
+    /// with protobuf wording on standard output, exit 1. Now it is unreadable input, exit 2.
+    @Test(arguments: [
+        ("/product/123 app\n/cart app\n", "not an .apk, an .aab nor an AndroidManifest.xml"),
+        ("", "the file is empty"),
+        (AndroidNewUserFixTests.rules, "not an .apk, an .aab nor an AndroidManifest.xml"),
+        ("\u{FE}\u{ED}\u{FE}\u{ED}keystore", "not an .apk, an .aab nor an AndroidManifest.xml"),
+    ])
+    func notAManifestIsUnreadableInput(contents: String, message: String) throws {
+        let path = try temporaryFile(Array(contents.utf8), name: UUID().uuidString + ".txt")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = run(["apk", path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+        #expect(!r.stdout.contains("DAL601") && !r.stderr.contains("wire type"), "\(r.stdout)\(r.stderr)")
+        let c = run(["check", "good.aasa.test", "--apk", path, "--platform", "android", "--timeout", "1"])
+        #expect(c.status == 2)
+        #expect(c.stderr.contains("--apk: ") && c.stderr.contains(message), "\(c.stderr)")
+    }
+
+    /// A malformed manifest in one of the forms is still DAL601 (a finding, exit 1).
+    @Test func malformedManifestIsStillAFinding() throws {
+        let path = try temporaryFile(Array("<manifest><application>".utf8), name: UUID().uuidString + ".xml")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = run(["apk", path, "--json"])
+        #expect(r.status == 1)
+        #expect(try r.codes() == ["DAL601"])
+    }
+}
