@@ -141,7 +141,6 @@ struct AssetLinksCommandTests {
     /// Google's check question: relation, target → linked.
     @Test(arguments: [
         (["--relation", "delegate_permission/common.handle_all_urls", "--package", "com.aasacheck.shop", "--fingerprint", fp], true),
-        (["--relation", "delegate_permission/common.handle_all_urls", "--package", "com.aasacheck.shop", "--fingerprint", fp.lowercased()], true),
         (["--relation", "delegate_permission/common.get_login_creds", "--package", "com.aasacheck.shop", "--fingerprint", fp], false),
         (["--relation", "delegate_permission/common.handle_all_urls", "--package", "com.aasacheck.shopx", "--fingerprint", fp], false),
         (["--relation", "delegate_permission/common.get_login_creds", "--site", "https://good.aasa.test"], true),
@@ -167,6 +166,9 @@ struct AssetLinksCommandTests {
         (["--relation", "delegate_permission/common.handle_all_urls", "--site", "ftp://good.aasa.test"], "--site ftp://good.aasa.test"),
         (["--relation", "delegate_permission/common.handle_all_urls", "--package", "com.a.b"], "needs the app's certificate"),
         (["--relation", "delegate_permission/common.handle_all_urls"], "needs the target"),
+        // Google's question refuses a lower-case fingerprint (spec §2.3, 1400-check-target).
+        (["--relation", "delegate_permission/common.handle_all_urls", "--package", "com.aasacheck.shop", "--fingerprint", fp.lowercased()],
+         "Invalid sha256_fingerprint field"),
         (["--relation", "delegate_permission/common.handle_all_urls", "--site", "https://a.example", "--package", "com.a.b"], "not both"),
         (["--site", "https://a.example"], "give --relation REL too"),
         (["/x", "--package", "not a package"], "--package not a package: not an Android package name"),
