@@ -25,7 +25,7 @@ enum AndroidMatch {
         // missing colons or white space are query errors (spec §2.3, 1400-check-target), not
         // spellings to correct as --fingerprint elsewhere does.
         return try prints.map { p in
-            do { return try AssetLinksQuery.androidApp(packageName: name, fingerprint: p) } catch {
+            do { return try AssetLinksQuery.androidApp(packageName: name, fingerprint: p) } catch let error as AssetLinksQueryError {
                 throw UsageError("--fingerprint in Google's check question: \(error.message)")
             }
         }
