@@ -47,7 +47,7 @@ fi
 sources=$(find Sources/AASACore -name '*.swift' | sort)
 artifacts=$(find Sources/AASAArtifacts -name '*.swift' | sort)
 cmodules=(-I Sources/CZlib -I Sources/CCrypto -I Sources/CPSL)
-harness=$(ls fuzz/Entry.swift fuzz/targets/*.swift Tests/AASACoreTests/Reference/*.swift)
+harness=$(ls fuzz/Entry.swift fuzz/Oracle.swift fuzz/targets/*.swift Tests/AASACoreTests/Reference/*.swift)
 bin=$out/aasa-fuzz
 lib_stamp=$(cat $sources $artifacts Sources/CZlib/shim.h Sources/CPSL/shim.h | sha1sum | cut -c1-16)
 if [ ! -f "$out/lib/libAASACore.a" ] || [ "$(cat "$out/lib.stamp" 2>/dev/null)" != "$lib_stamp" ]; then
@@ -91,6 +91,22 @@ for i, path in enumerate(sys.argv[2:]):
     except Exception:
         continue
     open(os.path.join(sys.argv[1], "seed-%d.bplist" % i), "wb").write(plistlib.dumps(value, fmt=plistlib.FMT_BINARY))
+PY
+fi
+
+# The axml target's seeds, made too: the Fixtures/android manifests compiled by aapt and aapt2
+# (binary XML with UTF-16 and UTF-8 string pools, protobuf XML) and the apksig APKs' manifests.
+if [ ! -d "$out/seeds/axml" ]; then
+    mkdir -p "$out/seeds/axml"
+    if command -v aapt >/dev/null && command -v aapt2 >/dev/null; then
+        scripts/make-android-manifests.sh "$out/seeds/axml-compiled" >/dev/null 2>&1 || true
+        find "$out/seeds/axml-compiled" \( -name '*.axml' -o -name '*.pb' \) -exec cp {} "$out/seeds/axml/" \; 2>/dev/null || true
+    fi
+    python3 - "$out/seeds/axml" Fixtures/android/apksig/*.apk <<'PY'
+import os, sys, zipfile
+for path in sys.argv[2:]:
+    with zipfile.ZipFile(path) as z:
+        open(os.path.join(sys.argv[1], os.path.basename(path) + ".axml"), "wb").write(z.read("AndroidManifest.xml"))
 PY
 fi
 

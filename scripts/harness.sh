@@ -218,6 +218,8 @@ bulk_sites() {
     local bulk=$STATE/bulk wk=.well-known/apple-app-site-association k
     for k in good html empty badjson toobig; do mkdir -p "$bulk/$k/.well-known"; done
     cp "$FIXTURES/harness/good.json" "$bulk/good/$wk"
+    # Android's statement list too, for `--platform all` over many hosts (scripts/bench-apk.sh).
+    cp "$FIXTURES/harness/assetlinks.json" "$bulk/good/.well-known/assetlinks.json"
     cp "$FIXTURES/harness/spa-index.html" "$bulk/html/$wk"
     : > "$bulk/empty/$wk"
     # A missing comma after the first member (AASA201 at 3:5).
