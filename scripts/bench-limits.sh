@@ -234,6 +234,9 @@ done
 for f in "${formats[@]}"; do
     row22 "coverage: 1M repeats of a page (gzip)" "$f" 20 256 "$(cap "$(size "$w22/sitemap.xml.gz")")" -- coverage "$w22/site.json" --domain soarstarter.com --sitemap "$w22/sitemap.xml.gz" --format "$f"
     lim=$(cap "$(size "$w22/site500.json")"); [ "$f" = markdown ] && lim=65536
+    # JSON Lines gives every page's decision for each app ID (its purpose, README "coverage"):
+    # a line per (page, app ID) of at most 256 bytes past the URL, 256 MiB in all.
+    [ "$f" = jsonl ] && lim=$((500 * 500 * (256 + 40)))
     row22 "coverage: 500 app IDs" "$f" 10 256 "$lim" -- coverage "$w22/site500.json" --domain soarstarter.com --sitemap "$w22/small.xml" --format "$f"
 done
 for f in "${formats[@]}"; do

@@ -46,10 +46,15 @@ fi
 # targets that read archives.
 sources=$(find Sources/AASACore -name '*.swift' | sort)
 artifacts=$(find Sources/AASAArtifacts -name '*.swift' | sort)
-cmodules=(-I Sources/CZlib -I Sources/CCrypto -I Sources/CPSL)
+# The command layer's own readers (the configuration file, --resume files) are fuzzed too: the
+# networking layer and the command kit are compiled the same way, without optimisation (their
+# readers are small; the build is the cost).
+net=$(find Sources/AASANet -name '*.swift' | sort)
+kit=$(find Sources/AASACheckKit -name '*.swift' | sort)
+cmodules=(-I Sources/CZlib -I Sources/CCrypto -I Sources/CPSL -I Sources/CCurl)
 harness=$(ls fuzz/Entry.swift fuzz/Oracle.swift fuzz/targets/*.swift Tests/AASACoreTests/Reference/*.swift)
 bin=$out/aasa-fuzz
-lib_stamp=$(cat $sources $artifacts Sources/CZlib/shim.h Sources/CPSL/shim.h | sha1sum | cut -c1-16)
+lib_stamp=$(cat $sources $artifacts $net $kit Sources/CZlib/shim.h Sources/CPSL/shim.h Sources/CCurl/shim.h | sha1sum | cut -c1-16)
 if [ ! -f "$out/lib/libAASACore.a" ] || [ "$(cat "$out/lib.stamp" 2>/dev/null)" != "$lib_stamp" ]; then
     echo "fuzz: building AASACore with -sanitize=fuzzer,address…" >&2
     rm -rf "$out/lib" "$bin" && mkdir -p "$out/lib"
@@ -61,6 +66,14 @@ if [ ! -f "$out/lib/libAASACore.a" ] || [ "$(cat "$out/lib.stamp" 2>/dev/null)" 
     nice swiftc -parse-as-library -module-name AASAArtifacts -emit-library -static -O \
         -sanitize=fuzzer,address -I "$out/lib" "${cmodules[@]}" -emit-module \
         -emit-module-path "$out/lib/AASAArtifacts.swiftmodule" -o "$out/lib/libAASAArtifacts.a" $artifacts
+    # shellcheck disable=SC2086
+    nice swiftc -parse-as-library -module-name AASANet -emit-library -static -Onone -swift-version 6 \
+        -sanitize=fuzzer,address -I "$out/lib" "${cmodules[@]}" -emit-module \
+        -emit-module-path "$out/lib/AASANet.swiftmodule" -o "$out/lib/libAASANet.a" $net
+    # shellcheck disable=SC2086
+    nice swiftc -parse-as-library -module-name AASACheckKit -emit-library -static -Onone -swift-version 6 -enable-testing \
+        -sanitize=fuzzer,address -I "$out/lib" "${cmodules[@]}" -emit-module \
+        -emit-module-path "$out/lib/AASACheckKit.swiftmodule" -o "$out/lib/libAASACheckKit.a" $kit
     echo "$lib_stamp" > "$out/lib.stamp"
 fi
 stamp=$(cat $harness "$out/lib.stamp" | sha1sum | cut -c1-16)
@@ -75,7 +88,7 @@ if [ ! -x "$bin" ] || [ "$(cat "$out/stamp" 2>/dev/null)" != "$stamp" ]; then
     rm -f "$bin"
     # shellcheck disable=SC2086
     nice swiftc -parse-as-library -O -sanitize=fuzzer,address -I "$out/lib" "${cmodules[@]}" -L "$out/lib" \
-        -lAASAArtifacts -lAASACore -lz -lcrypto -lpsl -o "$bin" $harness "$out/Registry.swift" 2>&1 | grep -v "ld.gold: warning: Cannot export local symbol" >&2 || true
+        -lAASACheckKit -lAASANet -lAASAArtifacts -lAASACore -lcurl -lz -lcrypto -lpsl -o "$bin" $harness "$out/Registry.swift" 2>&1 | grep -v "ld.gold: warning: Cannot export local symbol" >&2 || true
     [ -x "$bin" ] || { echo "fuzz: the build failed" >&2; exit 1; }
     echo "$stamp" > "$out/stamp"
 fi
