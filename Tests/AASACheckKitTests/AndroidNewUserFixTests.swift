@@ -135,6 +135,115 @@ struct AndroidNewUserFixTests {
         }
     }
 
+    // MARK: 5. Findings name the file, not a bare host; 9. reasons quoted whole
+
+    /// Before: DAL627 was `good.aasa.test: error[DAL627]` (github without `file=`, xcode and
+    /// SARIF naming a host). Now it is located in the served file, as DAL308 is.
+    @Test func crossCheckFindingsNameTheServedFile() throws {
+        let r = try check(["--package", "com.aasacheck.other"])
+        let d627 = (try r.json()["diagnostics"] as? [[String: Any]] ?? []).filter { $0["code"] as? String == "DAL627" }
+        #expect(d627.map { $0["file"] as? String ?? "-" } == ["good.aasa.test/.well-known/assetlinks.json"])
+        let env = try Harness.env()
+        let network = env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath, "--timeout", "5", "--no-cdn"]
+        let github = run(["check", "good.aasa.test", "--package", "com.aasacheck.other", "--platform", "android", "--format", "github"] + network)
+        #expect(github.stdout.contains("::error file=good.aasa.test/.well-known/assetlinks.json,"), "\(github.stdout)")
+        #expect(github.stdout.contains("title=DAL627"), "\(github.stdout)")
+    }
+
+    /// `match LOCAL --domain H`: the DAL627 of a local file names the local file, in its hint too.
+    @Test func localFileFindingsNameTheLocalFile() throws {
+        let file = try temporaryFile(Array(Self.rules.utf8), name: UUID().uuidString + ".json")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let r = run(["match", file, "/product/1", "--domain", "good.aasa.test", "--package", "com.aasacheck.other", "--json"])
+        #expect(r.status == 1)
+        let d = try #require((try r.json()["diagnostics"] as? [[String: Any]] ?? []).first { $0["code"] as? String == "DAL627" })
+        #expect(d["file"] as? String == file)
+        #expect((d["hint"] as? String)?.contains(file) == true, "\(d)")
+        #expect((d["hint"] as? String)?.contains("https://good.aasa.test") == false, "\(d)")
+    }
+
+    /// Before: the redirect's reason was cut mid-word ("redirects are never fo… (188 characters)").
+    @Test func unusableReasonIsQuotedWhole() throws {
+        let env = try Harness.env()
+        let network = env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath, "--timeout", "5", "--no-cdn"]
+        let r = run(["check", "redirect.aasa.test", "--package", "com.aasacheck.shop", "--platform", "android", "--json"] + network)
+        let d = try #require((try r.json()["diagnostics"] as? [[String: Any]] ?? []).first { $0["code"] as? String == "DAL627" })
+        let message = d["message"] as? String ?? ""
+        #expect(message.contains("cannot be used (") && message.contains("so its App Links open the browser"), "\(message)")
+        #expect(!message.contains("characters))") && !message.contains("…"), "\(message)")
+    }
+
+    // MARK: 10. A wrong --fingerprint without --package
+
+    /// Before: `match FILE --fingerprint WRONG URL` decided no_match "not verified" and ended
+    /// "ok", exit 0; with --package added, DAL627 and exit 1. Now both are DAL627, exit 1; the
+    /// right certificate still passes.
+    @Test func wrongFingerprintWithoutPackageIsDAL627() throws {
+        let file = try temporaryFile(Array(Self.rules.utf8), name: UUID().uuidString + ".json")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let wrong = run(["match", file, "/product/1", "--fingerprint", ApkCrossCheckTests.other, "--json"])
+        #expect(wrong.status == 1)
+        #expect(try wrong.codes() == ["DAL627"])
+        #expect((try wrong.json()["matches"] as? [[String: Any]])?.first?["decision"] as? String == "no_match")
+        let right = run(["match", file, "/product/1", "--fingerprint", ApkCrossCheckTests.shop, "--json"])
+        #expect(right.status == 0)
+        #expect(try right.codes() == [])
+        #expect((try right.json()["matches"] as? [[String: Any]])?.first?["decision"] as? String == "match")
+    }
+
+    // MARK: 7. Certificates counted once
+
+    /// Before: one --fingerprint was "signed with one of 2 certificates" (an APK's one signer
+    /// "one of 4"): each range's signer was counted with its lineage. Now it is named.
+    @Test func routeVerdictNamesTheOneCertificate() throws {
+        let path = try Self.manifest()
+        let routes = try temporaryFile(Array("/product/1 app\n".utf8), name: UUID().uuidString + ".routes")
+        defer { [path, routes].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let r = try check(["--apk", path, "--routes", routes, "--fingerprint", ApkCrossCheckTests.other])
+        let verdict = try #require((try r.json()["routes"] as? [[String: Any]] ?? []).first { $0["platform"] as? String == "android" })
+        let explanation = verdict["explanation"] as? String ?? ""
+        #expect(explanation.contains("to com.aasacheck.shop signed with \(ApkCrossCheckTests.other):"), "\(explanation)")
+        #expect(!explanation.contains("one of"), "\(explanation)")
+    }
+
+    // MARK: 8. match DOMAIN of an unusable file
+
+    /// Before: a file served as text/plain was explained per URL as "no statement grants …",
+    /// contradicting DAL627 below it. Now the URL says the file cannot be used, and why.
+    @Test func matchOfUnusableFileSaysWhy() throws {
+        let env = try Harness.env()
+        let network = env.connectTo.flatMap { ["--connect-to", $0] } + ["--cacert", env.caPath, "--timeout", "5"]
+        let r = run(["match", "textplain.aasa.test", "/product/1", "--package", "com.aasacheck.shop", "--json"] + network)
+        let m = try #require((try r.json()["matches"] as? [[String: Any]])?.first)
+        #expect(m["decision"] as? String == "no_match")
+        let explanation = m["explanation"] as? String ?? ""
+        #expect(explanation.hasPrefix("https://textplain.aasa.test/.well-known/assetlinks.json cannot be used ("), "\(explanation)")
+        #expect(explanation.contains("text/plain"), "\(explanation)")
+        #expect(!explanation.contains("no statement grants"), "\(explanation)")
+        #expect(try r.codes().contains("DAL627"))
+    }
+
+    // MARK: 13. Google's check question takes the fingerprint as Google does
+
+    /// Before: `match FILE --relation … --fingerprint <lower case, no colons>` answered
+    /// `linked`, exit 0, though Google's API refuses such a question (spec §2.3,
+    /// 1400-check-target). Now it is a usage error naming the spelling to write.
+    @Test func relationQuestionRefusesNonCanonicalFingerprints() throws {
+        let file = try temporaryFile(Array(Self.rules.utf8), name: UUID().uuidString + ".json")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let relation = ["match", file, "--relation", "delegate_permission/common.handle_all_urls", "--package", "com.aasacheck.shop", "--fingerprint"]
+        let lower = ApkCrossCheckTests.shop.lowercased().replacingOccurrences(of: ":", with: "")
+        let refused = run(relation + [lower])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("Invalid sha256_fingerprint field") && refused.stderr.contains("write \(ApkCrossCheckTests.shop)"), "\(refused.stderr)")
+        let linked = run(relation + [ApkCrossCheckTests.shop, "--json"])
+        #expect(linked.status == 0)
+        #expect((try linked.json()["links"] as? [[String: Any]])?.first?["linked"] as? Bool == true)
+        // Elsewhere --fingerprint still takes the recoverable spellings (check --help says so).
+        let decided = run(["match", file, "/product/1", "--package", "com.aasacheck.shop", "--fingerprint", lower, "--json"])
+        #expect(decided.status == 0)
+    }
+
     // MARK: 4. Not a manifest at all: exit 2 on standard error
 
     /// Before: `apk routes.txt` (or an empty file, a keystore, an assetlinks.json) was DAL601

@@ -40,7 +40,7 @@ public enum MatchCommand: Command {
         OptionSpec("--domain", value: "HOST", help: "The host a local file is served for."),
         DocumentSource.originOption,
         AndroidOptions.packageSpec, AndroidOptions.fingerprintSpec,
-        OptionSpec("--relation", value: "REL", help: "Google's check question: does SOURCE's assetlinks.json grant this relation (delegate_permission/common.handle_all_urls) to the app (--package and --fingerprint) or the site (--site)?"),
+        OptionSpec("--relation", value: "REL", help: "Google's check question: does SOURCE's assetlinks.json grant this relation (delegate_permission/common.handle_all_urls) to the app (--package and --fingerprint, in upper-case colon form as Google's API takes it) or the site (--site)?"),
         OptionSpec("--site", value: "ORIGIN", help: "With --relation: the web site asked about (https://example.com[:port])."),
         AndroidOptions.kindSpec,
         SignInFlow.authURLSpec,

@@ -124,7 +124,9 @@ struct DomainGate: Sendable {
         var apps: [AndroidRouteCheck.App] = []
         if let check {
             let app = check.app
-            let prints = app.devices.flatMap { $0.signers + $0.fingerprints }
+            // Each certificate once: a signer is also in its range's lineage, and ranges repeat it.
+            var prints: [String] = []
+            for f in app.devices.flatMap({ $0.signers + $0.fingerprints }) where !prints.contains(f) { prints.append(f) }
             // With the manifest, a host no filter Android verifies names opens no route.
             let named = !check.manifestKnown || app.hosts.contains { AppLinksCrossCheck.names($0.host, host) }
             apps = [AndroidRouteCheck.App(package: app.package, fingerprints: prints.isEmpty ? nil : prints, filters: app.filters,

@@ -21,7 +21,14 @@ enum AndroidMatch {
         guard !prints.isEmpty else {
             throw UsageError("--relation with --package needs the app's certificate: --fingerprint SHA256 (Google's check question names one)")
         }
-        return try prints.map { .androidApp(packageName: name, fingerprint: try AndroidOptions.fingerprint($0)) }
+        // Google's question takes the fingerprint exactly as a statement spells it: lower case,
+        // missing colons or white space are query errors (spec §2.3, 1400-check-target), not
+        // spellings to correct as --fingerprint elsewhere does.
+        return try prints.map { p in
+            do { return try AssetLinksQuery.androidApp(packageName: name, fingerprint: p) } catch let error as AssetLinksQueryError {
+                throw UsageError("--fingerprint in Google's check question: \(error.message)")
+            }
+        }
     }
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext, source loaded: LoadedDocument, urls: [String],
@@ -63,9 +70,14 @@ enum AndroidMatch {
         }
         var decided = 0
         var opens = 0
+        // A list that cannot be used verifies nothing: each URL says why, as check --routes does.
+        var unusable: String?
+        if let list, case .unusable(let why)? = AndroidAppCheck.list(list) { unusable = why }
+        let file = loaded.host.map { AssetLinksKind.fileLabel(for: $0) } == loaded.label ? "https://\(loaded.label)" : loaded.label
         @discardableResult func handle(_ url: String) -> [MatchResult] {
-            let results = packages.map {
-                MatchResult.androidDecision(url: url, statements: statements, packageName: $0, fingerprints: fingerprints, host: loaded.host)
+            let results = packages.map { p in
+                unusable.map { MatchResult.androidUnusable(url: url, packageName: p, file: file, reason: $0) }
+                    ?? MatchResult.androidDecision(url: url, statements: statements, packageName: p, fingerprints: fingerprints, host: loaded.host)
             }
             decided += results.count
             opens += results.filter { $0.decision == .match }.count
@@ -91,6 +103,13 @@ enum AndroidMatch {
         if let package, !(question != nil && urls.isEmpty) {
             verification = AndroidAppCheck.verification(package: package, fingerprints: fingerprints, list: list,
                                                         host: loaded.host, label: loaded.label)
+        } else if package == nil, !fingerprints.isEmpty, question == nil {
+            // --fingerprint without --package: the certificate given verifies none of the
+            // file's apps only when each of them fails; then each one's DAL627 says why.
+            let each = packages.map {
+                AndroidAppCheck.verification(package: $0, fingerprints: fingerprints, list: list, host: loaded.host, label: loaded.label)
+            }
+            if !each.isEmpty, each.allSatisfy({ !$0.isEmpty }) { verification = each.flatMap { $0 } }
         }
         out.findings(loaded.diagnostics + verification + signIn)
         if let question, urls.isEmpty {

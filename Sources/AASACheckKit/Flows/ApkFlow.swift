@@ -179,14 +179,21 @@ public final class AndroidAppCheck {
         let name = host ?? "the site serving \(label)"
         let app = packageApp(package, fingerprints: fingerprints, hosts: [name])
         guard let h = app.hosts.first else { return [] }
-        return AppLinksCrossCheck.judge(app, host: h, list: site, fileLabel: host == nil ? label : nil).diagnostics
+        // A local file (even one given --domain) is named by its path, in messages and hints
+        // and as the findings' file, so every format points at the lines it names.
+        let served = host.map { AssetLinksKind.fileLabel(for: $0) == label } ?? false
+        return AppLinksCrossCheck.judge(app, host: h, list: site, fileLabel: served ? nil : label).diagnostics
             .map { d in
                 var d = d
                 d.target = host ?? label
                 return d
             }
-            .attributed(target: host ?? label, source: .file, file: nil)
+            .attributed(target: host ?? label, source: .file, file: label)
     }
+
+    /// Longest reason quoted from the finding that makes a list unusable (DAL627 and the route
+    /// verdicts quote it whole: a redirect's reason, with both URLs, is about 190 characters).
+    static let reasonLimit = 600
 
     /// The statement list a domain's check read, as the cross-check takes it.
     static func list(_ outcome: DomainOutcome) -> AppLinksCrossCheck.SiteList? {
@@ -197,11 +204,11 @@ public final class AndroidAppCheck {
     static func list(_ resolved: ResolvedStatementList) -> AppLinksCrossCheck.SiteList? {
         if let main = resolved.files.first, main.isVoid {
             let why = main.diagnostics.first { $0.severity == .error }?.message ?? resolved.diagnostics.first { $0.severity == .error }?.message
-            return .unusable(why.map { SafeText.clip($0, limit: 160) } ?? "no statement can be read from it")
+            return .unusable(why.map { SafeText.clip($0, limit: Self.reasonLimit) } ?? "no statement can be read from it")
         }
         if resolved.files.isEmpty {
             let why = resolved.diagnostics.first { $0.severity == .error }?.message
-            return .unusable(why.map { SafeText.clip($0, limit: 160) } ?? "it was not fetched")
+            return .unusable(why.map { SafeText.clip($0, limit: Self.reasonLimit) } ?? "it was not fetched")
         }
         return .statements(resolved.statements)
     }
@@ -215,9 +222,12 @@ public final class AndroidAppCheck {
         for host in app.hosts where AppLinksCrossCheck.fileHost(host.host) == domain {
             let verdict = AppLinksCrossCheck.judge(app, host: host, list: list)
             verdicts.append(verdict)
+            // Located in the served file, as the file's own findings are (DAL308), so github,
+            // xcode and SARIF point at a file, not at a bare host.
             out += verdict.diagnostics.map { d in
                 var d = d
                 d.source = .file
+                if d.file == nil { d.file = AssetLinksKind.fileLabel(for: domain) }
                 return d
             }
         }
@@ -227,7 +237,11 @@ public final class AndroidAppCheck {
     /// After every domain: DAL630 when one failing host unverifies the others on Android 11
     /// and lower.
     public func closing() -> [Diagnostic] {
-        AppLinksCrossCheck.olderDevices(app, verdicts: verdicts).map { [$0] } ?? []
+        AppLinksCrossCheck.olderDevices(app, verdicts: verdicts).map { d in
+            var d = d
+            if d.file == nil, let host = d.target { d.file = AssetLinksKind.fileLabel(for: host) }
+            return [d]
+        } ?? []
     }
 
     /// Sentences for the run: the app's verified hosts whose file no domain of the run was, and

@@ -52,6 +52,16 @@ extension MatchResult {
         return result
     }
 
+    /// One URL's Android decision when the host's statement list cannot be used at all (not
+    /// fetched, not 200, a redirect, not JSON, …: spec §1, §2.6): `no_match`, the host is not
+    /// verified. `file` names the list (`https://HOST/.well-known/assetlinks.json`), `reason`
+    /// the finding that makes it unusable.
+    public static func androidUnusable(url: String, packageName: String, file: String, reason: String) -> MatchResult {
+        MatchResult(url: url, appID: packageName, decision: .noMatch, detail: nil, component: nil, rule: nil,
+                    explanation: "\(file) cannot be used (\(reason)): the host is not verified, so the link opens in the browser",
+                    platform: AssetLinksKind.platform)
+    }
+
     static func name(_ place: StatementPlace) -> String {
         (place.depth == 0 ? "" : "\(SafeText.escape(place.file, limit: 200)) ") + (place.pointer.isEmpty ? "/" : place.pointer)
             + (place.location.map { " (line \($0.line))" } ?? "")

@@ -68,9 +68,7 @@ public enum AndroidRouteCheck {
     /// One concrete URL's decision: the manifest, then the statement list.
     static func decide(_ url: String, statements: [AssetStatement], unusable: String?, app: App, host: String) -> MatchResult {
         if let unusable {
-            return MatchResult(url: url, appID: app.package, decision: .noMatch, detail: nil, component: nil, rule: nil,
-                               explanation: "https://\(host)/.well-known/assetlinks.json cannot be used (\(unusable)): the host is not verified, so the link opens in the browser",
-                               platform: AssetLinksKind.platform)
+            return MatchResult.androidUnusable(url: url, packageName: app.package, file: "https://\(host)/.well-known/assetlinks.json", reason: unusable)
         }
         if let notVerified = app.notVerified {
             return MatchResult(url: url, appID: app.package, decision: .noMatch, detail: nil, component: nil, rule: nil,
