@@ -105,9 +105,9 @@ public enum MatchCommand: Command {
         var signIn: [Diagnostic] = []
         for url in authURLs {
             let results = handle(url)
-            let found = loaded.refusal != nil ? [] : results.compactMap { SignInURLs.finding($0, url: url, host: loaded.host) }
-            signIn += found
-            if found.isEmpty { out.note(SignInURLs.staysInBrowser(url, results: results)) }
+            let judged = SignInURLs.judge(results, url: url, host: loaded.host, opensNothing: loaded.refusal != nil)
+            signIn += judged.diagnostics
+            judged.notes.forEach { out.note($0) }
         }
         if decider != nil && appIDs.isEmpty {
             out.note("The file lists no applinks app; give --app-id to decide for one.", kind: .advice)

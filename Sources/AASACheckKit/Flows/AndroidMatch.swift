@@ -85,14 +85,14 @@ enum AndroidMatch {
             return results
         }
         MatchCommand.forEachURL(urls, readingStandardInput: urls.isEmpty && question == nil && authURLs.isEmpty, context: context) { handle($0) }
-        // --auth-url: decided as every URL is; one the app opens is WAN702.
+        // --auth-url: decided as every URL is; one the app opens is WAN702 (SignInURLs.judge).
         var signIn: [Diagnostic] = []
         for url in authURLs {
             let full = url.hasPrefix("/") ? loaded.host.map { "https://\($0)\(url)" } ?? url : url
             let results = handle(full)
-            let found = results.compactMap { SignInURLs.finding($0, url: full, host: loaded.host) }
-            signIn += found
-            if found.isEmpty { out.note(SignInURLs.staysInBrowser(full, results: results)) }
+            let judged = SignInURLs.judge(results, url: full, host: loaded.host)
+            signIn += judged.diagnostics
+            judged.notes.forEach { out.note($0) }
         }
         if packages.isEmpty && (!urls.isEmpty || question == nil) {
             out.note("The file verifies no Android app for App Links (no statement grants delegate_permission/common.handle_all_urls); give --package to decide for one.", kind: .advice)

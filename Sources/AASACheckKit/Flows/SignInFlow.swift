@@ -77,9 +77,9 @@ struct SignInFlow: Sendable {
             // A path is shown on the host that decides it.
             let url = given.hasPrefix("/") ? "https://\(host)\(given)" : given
             let decisions = decide(url)
-            let found = decisions.compactMap { SignInURLs.finding($0, url: url, host: host) }
-            result.diagnostics += found
-            if found.isEmpty { result.notes.append(SignInURLs.staysInBrowser(url, results: decisions)) }
+            let judged = SignInURLs.judge(decisions, url: url, host: host)
+            result.diagnostics += judged.diagnostics
+            result.notes += judged.notes
         }
         return result
     }

@@ -25,8 +25,12 @@ public enum SignInURLs {
     ///   - result: a decision of `url` (``MatchResult/platform`` `ios` or `android`).
     ///   - host: the domain whose file decided (the finding's target).
     ///   - common: `true` for a common sign-in path `check` looked at on its own: WAN703, info.
+    ///
+    /// An Android statement without dynamic rules gives no finding: its intent filters decide,
+    /// and without the manifest nobody knows whether they accept `url` (``manifestDecides(_:url:)``
+    /// says so instead), so the tool does not claim the app opens it.
     public static func finding(_ result: MatchResult, url: String, host: String?, common: Bool = false) -> Diagnostic? {
-        guard result.decision == .match else { return nil }
+        guard result.decision == .match, !isDecidedByManifest(result) else { return nil }
         let path = URLParts(url).map { $0.path.isEmpty ? "/" : $0.path } ?? "/"
         let android = result.platform == "android"
         let shown = SafeText.value(url, limit: 160)
@@ -45,6 +49,38 @@ public enum SignInURLs {
                           hint: fix[fix.startIndex].uppercased() + fix.dropFirst() + ".",
                           pointer: android ? nil : result.rule?.ref.pointer, location: android ? nil : result.rule?.ref.location,
                           target: host)
+    }
+
+    /// Whether `result` is an Android statement's without dynamic rules: the statement takes
+    /// every URL, and the app's intent filters decide (not known without the manifest).
+    static func isDecidedByManifest(_ result: MatchResult) -> Bool {
+        result.platform == "android" && result.decision == .match && result.dynamicRule == nil
+    }
+
+    /// For an `--auth-url` an Android statement without dynamic rules leaves to the manifest:
+    /// the sentence that says the app opens it only if its intent filters accept it, and the
+    /// rule that would keep it in the browser whatever they say; `nil` for any other decision.
+    public static func manifestDecides(_ result: MatchResult, url: String) -> String? {
+        guard isDecidedByManifest(result) else { return nil }
+        let path = URLParts(url).map { $0.path.isEmpty ? "/" : $0.path } ?? "/"
+        return "the sign-in URL \(SafeText.value(url, limit: 160)) opens \(SafeText.value(result.appID, limit: 120)) only if its intent filters accept it: "
+            + "its statement has no dynamic rules, so the manifest decides; to keep it in the browser whatever the filters say, "
+            + androidFix(result, path: path)
+    }
+
+    /// One sign-in URL's decisions judged, for every command that takes `--auth-url` (`check`,
+    /// `match`, `passkeys`): the findings (WAN701/WAN702, ``finding(_:url:host:common:)``) and
+    /// the sentences for what is not claimed — an Android app whose intent filters decide
+    /// (``manifestDecides(_:url:)``), else, when nothing opens it, that it stays in the browser.
+    /// - Parameters:
+    ///   - results: `match`'s decisions of `url` for the apps in play.
+    ///   - host: the domain whose file decided (the findings' target).
+    ///   - opensNothing: the file is one devices do not read: it captures nothing.
+    /// - Returns: the findings, and the sentences for notes.
+    public static func judge(_ results: [MatchResult], url: String, host: String?, opensNothing: Bool = false) -> (diagnostics: [Diagnostic], notes: [String]) {
+        let found = opensNothing ? [] : results.compactMap { finding($0, url: url, host: host) }
+        let unknown = opensNothing ? [] : results.compactMap { manifestDecides($0, url: url) }
+        return (found, unknown + (found.isEmpty && unknown.isEmpty ? [staysInBrowser(url, results: results)] : []))
     }
 
     /// A sentence for a sign-in URL no decision opens: it stays in the browser (text output

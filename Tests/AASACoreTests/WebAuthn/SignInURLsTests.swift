@@ -98,8 +98,8 @@ import Testing
     }
 
     static let androidRows: [AndroidRow] = [
-        AndroidRow(name: "no dynamic rules: the manifest decides", rules: nil, url: "https://example.com/oauth/authorize", code: "WAN702",
-                   hint: #""dynamic_app_link_components": [{"/": "/oauth/authorize", "exclude": true}, {"/": "*"}]"#,
+        // The statement takes every URL; the intent filters (not in the file) decide: no claim.
+        AndroidRow(name: "no dynamic rules: the manifest decides", rules: nil, url: "https://example.com/oauth/authorize", code: nil,
                    fixed: #"{"/": "/oauth/authorize", "exclude": true}, {"/": "*"}"#),
         AndroidRow(name: "a rule opens it", rules: #"{"/": "/product/*"}, {"/": "/login*"}"#, url: "https://example.com/login", code: "WAN702",
                    hint: "before rule 1", fixed: #"{"/": "/login", "exclude": true}, {"/": "/product/*"}, {"/": "/login*"}"#),
@@ -120,6 +120,20 @@ import Testing
             #expect(found.hint?.contains(row.hint) == true, "\(found.hint ?? "")")
         }
         if let fixed = row.fixed { #expect(decide(Self.links(fixed)).decision == .exclude) }
+    }
+
+    /// Without dynamic rules the manifest decides: a sentence that says so, with the rule that
+    /// keeps the URL in the browser whatever the filters accept; nothing for a decided URL.
+    @Test func aStatementWithoutRulesLeavesItToTheManifest() throws {
+        let url = "https://example.com/oauth/authorize"
+        func decide(_ rules: String?) -> MatchResult {
+            MatchResult.androidDecision(url: url, statements: Self.links(rules), packageName: Self.package, fingerprints: nil, host: "example.com")
+        }
+        let sentence = try #require(SignInURLs.manifestDecides(decide(nil), url: url))
+        #expect(sentence.hasPrefix("the sign-in URL https://example.com/oauth/authorize opens \(Self.package) only if its intent filters accept it: its statement has no dynamic rules, so the manifest decides"))
+        #expect(sentence.contains(#""dynamic_app_link_components": [{"/": "/oauth/authorize", "exclude": true}, {"/": "*"}]"#))
+        #expect(SignInURLs.manifestDecides(decide(#"{"/": "/oauth/*"}"#), url: url) == nil)
+        #expect(SignInURLs.finding(decide(#"{"/": "/oauth/*"}"#), url: url, host: "example.com")?.code.rawValue == "WAN702")
     }
 
     @Test func commonPathsAreInfoAndEachAppOnce() {
