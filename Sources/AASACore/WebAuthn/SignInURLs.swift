@@ -31,7 +31,7 @@ public enum SignInURLs {
     /// says so instead), so the tool does not claim the app opens it.
     public static func finding(_ result: MatchResult, url: String, host: String?, common: Bool = false) -> Diagnostic? {
         guard result.decision == .match, !isDecidedByManifest(result) else { return nil }
-        let path = URLParts(url).map { $0.path.isEmpty ? "/" : $0.path } ?? "/"
+        let path = path(of: url)
         let android = result.platform == "android"
         let shown = SafeText.value(url, limit: 160)
         let app = SafeText.value(result.appID, limit: 120)
@@ -62,10 +62,14 @@ public enum SignInURLs {
     /// rule that would keep it in the browser whatever they say; `nil` for any other decision.
     public static func manifestDecides(_ result: MatchResult, url: String) -> String? {
         guard isDecidedByManifest(result) else { return nil }
-        let path = URLParts(url).map { $0.path.isEmpty ? "/" : $0.path } ?? "/"
         return "the sign-in URL \(SafeText.value(url, limit: 160)) opens \(SafeText.value(result.appID, limit: 120)) only if its intent filters accept it: "
             + "its statement has no dynamic rules, so the manifest decides; to keep it in the browser whatever the filters say, "
-            + androidFix(result, path: path)
+            + androidFix(result, path: path(of: url))
+    }
+
+    /// The path an exclude rule for `url` names: its path as written, `/` when it has none.
+    static func path(of url: String) -> String {
+        URLParts(url).map { $0.path.isEmpty ? "/" : $0.path } ?? "/"
     }
 
     /// One sign-in URL's decisions judged, for every command that takes `--auth-url` (`check`,
@@ -132,9 +136,8 @@ public enum SignInURLs {
             var apps = Set<String>()
             for form in [path, path + "/"] {
                 let url = "https://\(host)\(form)"
-                // Android without dynamic rules: the manifest decides, not the file's rules.
-                for result in decide(url) where !apps.contains(result.platform + " " + result.appID)
-                    && !(result.platform == "android" && result.dynamicRule == nil) {
+                // Android without dynamic rules: the manifest decides, so `finding` gives none.
+                for result in decide(url) where !apps.contains(result.platform + " " + result.appID) {
                     if let d = finding(result, url: url, host: host, common: true) {
                         apps.insert(result.platform + " " + result.appID)
                         out.append(d)
