@@ -133,6 +133,44 @@ struct PasskeysCommandTests {
         #expect((try? r.codes()) == ["WAN401"])
     }
 
+    /// `--apk FILE`: the package from the manifest and, without --fingerprint, the certificates
+    /// the APK is signed with (WAN608, the WAN609 origin); an App Bundle's upload key is not
+    /// taken for the key devices see; an unreadable or contradicted file is exit 2.
+    @Test func apkGivesThePackageAndItsCertificates() throws {
+        let signed = try passkeys(["passkeys.aasa.test", "--apk", try ApkFixtures.path("v1v2v3.apk"), "--json"])
+        #expect(try loud(signed) == ["WAN311", "WAN606", "WAN607", "WAN608"])
+        let diagnostics = try #require(try signed.json()["diagnostics"] as? [[String: Any]])
+        let wan608 = try #require(diagnostics.first { $0["code"] as? String == "WAN608" })
+        #expect((wan608["message"] as? String)?.contains("com.example.shop signed with A2:A5:A5:49:72:A8:18:1F:A8:92:A1:E8:81:B0:46:BF:FA:93:D6:AB:3C:05:BA:85:7D:75:8F:4D:C6:A1:92:BC") == true)
+        let server = try #require(diagnostics.first { $0["code"] as? String == "WAN609" })
+        #expect((server["message"] as? String)?.hasSuffix("android:apk-key-hash:oqWlSXKoGB-okqHogbBGv_qT1qs8BbqFfXWPTcahkrw") == true)
+        let notes = try signed.json()["notes"] as? [String] ?? []
+        #expect(notes.contains { $0.contains("v1v2v3.apk is judged (A2:A5:A5:49…)") && $0.contains("Play app signing key") })
+        #expect((try signed.json()["apks"] as? [[String: Any]])?.first?["package"] as? String == "com.example.shop")
+
+        // The shop's manifest (no certificate in it) with the Play app signing key given: linked.
+        let manifest = try ApkCrossCheckTests.manifest(["passkeys.aasa.test"], minimum: 31)
+        defer { try? FileManager.default.removeItem(atPath: manifest) }
+        let good = try passkeys(["passkeys.aasa.test", "--apk", manifest, "--fingerprint", Self.fingerprint, "--json"])
+        #expect(try loud(good) == ["WAN311"])
+        let goodServer = try #require((try good.json()["diagnostics"] as? [[String: Any]])?.first { $0["code"] as? String == "WAN609" })
+        #expect((goodServer["message"] as? String)?.hasSuffix("android:apk-key-hash:FG3pg8VzBlDY7rmVLzT8ZBagg0LmHb6oigSWsj_PROU") == true)
+        let unsigned = try passkeys(["passkeys.aasa.test", "--apk", manifest, "--json"])
+        #expect(try loud(unsigned) == ["WAN311"])
+        #expect((try unsigned.json()["notes"] as? [String] ?? []).contains { $0.contains("shows no signing certificate: give --fingerprint") })
+
+        let bundle = try passkeys(["passkeys.aasa.test", "--apk", try ApkFixtures.path("shop.aab"), "--json"])
+        #expect(try loud(bundle) == ["WAN311", "WAN606", "WAN607"])
+        #expect((try bundle.json()["notes"] as? [String] ?? []).contains { $0.contains("is an App Bundle: it carries the upload key") })
+
+        let missing = try passkeys(["passkeys.aasa.test", "--apk", "/nonexistent/app.apk"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("--apk: /nonexistent/app.apk: no such file"))
+        let contradiction = try passkeys(["passkeys.aasa.test", "--apk", manifest, "--package", "com.other.app"])
+        #expect(contradiction.status == 2)
+        #expect(contradiction.stderr.contains("contradicts"))
+    }
+
     @Test(arguments: [
         (["passkeys"], "give one RP_ID"),
         (["passkeys", "a.com", "b.com"], "give one RP_ID"),

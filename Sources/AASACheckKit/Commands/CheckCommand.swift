@@ -102,12 +102,7 @@ public enum CheckCommand: Command {
         // against each domain's assetlinks.json (AppLinksCrossCheck). Unreadable: exit 2.
         var androidApp: AndroidAppCheck?
         if let path = android.apk {
-            let flow = ApkFlow.read([path], console: context.console)
-            if let problem = flow.problems.first { throw UsageError("--apk: \(problem.message)") }
-            for item in flow.items { if let text = item.sourceText { out.source(item.manifestLabel, text) } }
-            out.findings(flow.diagnostics)
-            for report in flow.reports { out.apk(report) }
-            if let report = flow.reports.first {
+            if let report = try ApkFlow.readOption(path, output: out, console: context.console) {
                 androidApp = try AndroidAppCheck(report: report, packageName: android.packageName, fingerprints: android.fingerprints,
                                                  domains: arguments.positionals)
             }

@@ -2,13 +2,13 @@ import AASACore
 import Foundation
 
 /// `aasa-check passkeys RP_ID [--web-origin ORIGIN]... [--entitlements FILE | --app-id ID]...
-/// [--package NAME --fingerprint SHA256] [--callback URL]...`: one RP ID across the
+/// [--apk FILE | --package NAME --fingerprint SHA256] [--callback URL]...`: one RP ID across the
 /// entitlement, the AASA file, assetlinks.json and /.well-known/webauthn (spec
 /// `webauthn-reference.md` §4, `cli.md` `origins`; issue 24).
 public enum PasskeysCommand: Command {
     public static let name = "passkeys"
     public static let abstract = "One RP ID across the entitlement, the AASA file, assetlinks.json and /.well-known/webauthn."
-    public static let usage = "aasa-check passkeys RP_ID [--web-origin ORIGIN]... [--entitlements FILE | --app-id ID]... [--package NAME --fingerprint SHA256]... [--callback URL]..."
+    public static let usage = "aasa-check passkeys RP_ID [--web-origin ORIGIN]... [--entitlements FILE | --app-id ID]... [--apk FILE | --package NAME --fingerprint SHA256]... [--callback URL]..."
     public static let discussion = """
     Judges whether apps and web pages may use the passkeys (and saved passwords) of RP_ID, the
     way the platforms decide it (webauthn-reference.md):
@@ -26,7 +26,7 @@ public enum PasskeysCommand: Command {
         Apple's CDN copy deciding as on devices (WAN603); each --callback (an
         ASWebAuthenticationSession HTTPS callback) needs webcredentials for its host in the
         entitlement and its host's file (WAN604, WAN605: applinks is not enough);
-      - Android (--package, --fingerprint): https://RP_ID/.well-known/assetlinks.json judged as
+      - Android (--apk, or --package and --fingerprint): https://RP_ID/.well-known/assetlinks.json judged as
         `check --platform android` does, and the package granted both
         delegate_permission/common.get_login_creds and .handle_all_urls (WAN606, WAN607) for
         the certificate devices see (the Play app signing key for Play builds; WAN608);
@@ -38,8 +38,10 @@ public enum PasskeysCommand: Command {
         android:apk-key-hash: + base64url(SHA-256 of the certificate), 43 characters, for each
         Android certificate (WAN609). (A Google reply once spoke of a SHA-1 hash per the FIDO
         facets; the observed origins are SHA-256.)
-    The Apple half is judged only with --entitlements, --app-id or --callback, the Android half
-    only with --package; the webauthn file always. Which passkey provider and browser version a
+    --apk reads the package and signing certificates from an .apk (an .aab carries only the upload
+    key, which Google Play replaces: give --fingerprint with the Play app signing key). The Apple
+    half is judged only with --entitlements, --app-id or --callback, the Android half only with
+    --apk or --package; the webauthn file always. Which passkey provider and browser version a
     user has, and the platforms' caches, cannot be seen from here.
     """
     public static let examples: [(String, String)] = [
@@ -50,6 +52,7 @@ public enum PasskeysCommand: Command {
          "An ASWebAuthenticationSession HTTPS callback needs webcredentials too"),
         ("aasa-check passkeys example.com --app-id ABCDE12345.com.example.app --auth-url /oauth/authorize",
          "The sign-in page must stay in the browser: a warning when the app's links open it"),
+        ("aasa-check passkeys example.com --apk app-release.apk", "Android: the APK's package and certificates against the RP ID's assetlinks.json"),
         ("aasa-check passkeys example.com --package com.example.app --fingerprint 14:6D:E9:…:44:E5 --json",
          "Android: both relations for the Play signing key, and the android:apk-key-hash: origin"),
     ]
@@ -57,10 +60,13 @@ public enum PasskeysCommand: Command {
         OptionSpec("--web-origin", value: "ORIGIN", repeatable: true, help: "A web origin that will call WebAuthn with the RP ID (https://shop.example.co.uk); repeatable."),
         OptionSpec("--entitlements", value: "FILE", help: "The app's entitlements (.entitlements, .xcent, profile, signed executable, .app, .ipa): its webcredentials entries and app ID."),
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID (TEAMID.bundle.id) that must be in the RP ID's webcredentials.apps; repeatable."),
-        AndroidOptions.packageSpec, AndroidOptions.fingerprintSpec,
+        apkSpec, AndroidOptions.packageSpec, AndroidOptions.fingerprintSpec,
         CredentialFlow.callbackSpec,
         SignInFlow.authURLSpec,
     ] + NetworkOptions.specs
+
+    static let apkSpec = OptionSpec("--apk", value: "FILE",
+        help: "The Android app (.apk, .aab or AndroidManifest.xml): its package, and the certificates it is signed with unless --fingerprint is given.")
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
         guard arguments.positionals.count == 1, let rpID = arguments.positionals.first else {
@@ -80,10 +86,16 @@ public enum PasskeysCommand: Command {
             if case .success(let o) = WebOrigin.parse(c), let host = o.host, !callbackHosts.contains(host) { callbackHosts.append(host) }
         }
         let authURLs = try SignInFlow.authURLs(arguments)
-        let package = try arguments.value("--package").map(AndroidOptions.packageName)
-        let fingerprints = try arguments.all("--fingerprint").map(AndroidOptions.fingerprint)
+        var package = try arguments.value("--package").map(AndroidOptions.packageName)
+        var fingerprints = try arguments.all("--fingerprint").map(AndroidOptions.fingerprint)
+        if let path = arguments.value("--apk") {
+            let app = try ApkFlow.passkeyApp(path, packageName: package, fingerprints: fingerprints, output: out, console: context.console)
+            package = app.package
+            fingerprints = app.fingerprints
+            app.notes.forEach { out.note($0) }
+        }
         if !fingerprints.isEmpty && package == nil {
-            throw UsageError("--fingerprint needs --package: the certificate of which app?")
+            throw UsageError("--fingerprint needs --package (or --apk): the certificate of which app?")
         }
         var appIDs = arguments.all("--app-id")
         var associatedDomains: [String]? = nil
@@ -184,7 +196,7 @@ public enum PasskeysCommand: Command {
         }
         if let notice = signIn.unjudgedNotice(judged: [rpID]) { out.note(notice, kind: .notice) }
         if !apple { out.note("the Apple half is not judged: give --entitlements, --app-id or --callback", kind: .remark) }
-        if package == nil { out.note("the Android half is not judged: give --package (and --fingerprint)", kind: .remark) }
+        if package == nil { out.note("the Android half is not judged: give --apk, or --package (and --fingerprint)", kind: .remark) }
         out.note("registrable labels from the \(PublicSuffixList.snapshot.description)", kind: .remark)
         return RunEnd(subject: outcomes.count > 1 ? "\(outcomes.count) domains" : nil,
                       reminder: "A correct setup does not prove a given browser or passkey provider follows it: related origins need Chrome 128+, Safari 18+ (Firefox: implemented in source; check your version).")

@@ -63,6 +63,47 @@ public struct ApkFlow {
         return flow
     }
 
+    /// `--apk FILE` of `check` and `passkeys`: the one file read and linted as `apk` reads it,
+    /// its manifest's source, findings and report handed to `output`.
+    /// - Returns: the report, `nil` when the file has none.
+    /// - Throws: ``UsageError`` (exit 2) when the file cannot be read.
+    static func readOption(_ path: String, output: RunOutput, console: Console) throws -> ApkReport? {
+        let flow = read([path], console: console)
+        if let problem = flow.problems.first { throw UsageError("--apk: \(problem.message)") }
+        for item in flow.items { if let text = item.sourceText { output.source(item.manifestLabel, text) } }
+        output.findings(flow.diagnostics)
+        for report in flow.reports { output.apk(report) }
+        return flow.reports.first
+    }
+
+    /// The Android app `passkeys --apk FILE` judges (spec `webauthn-reference.md` §4 checks 7–9):
+    /// the manifest's package, and the certificates devices see — `fingerprints` when given
+    /// (the Play app signing key), else the certificates the package is signed with, each once.
+    /// An App Bundle carries only its upload key, which Google Play replaces: no certificate is
+    /// taken from it, and a note says to give the app signing key.
+    /// - Returns: the package, the fingerprints (upper-case colon hex), and sentences for notes.
+    /// - Throws: ``UsageError`` when the file cannot be read, names no package, or `--package`
+    ///   contradicts it.
+    static func passkeyApp(_ path: String, packageName: String?, fingerprints: [String], output: RunOutput,
+                           console: Console) throws -> (package: String, fingerprints: [String], notes: [String]) {
+        guard let report = try readOption(path, output: output, console: console) else {
+            throw UsageError("--apk \(SafeText.value(path)): no manifest could be read from it")
+        }
+        let check = try AndroidAppCheck(report: report, packageName: packageName, fingerprints: fingerprints, domains: [])
+        guard fingerprints.isEmpty else { return (check.app.package, fingerprints, []) }
+        var prints: [String] = []
+        for f in check.app.devices.flatMap(\.signers) where !prints.contains(f) { prints.append(f) }
+        let file = SafeText.value(report.app.file)
+        if report.app.form == .appBundle {
+            let upload = check.app.uploadFingerprints.first.map { " (\($0))" } ?? ""
+            return (check.app.package, [], ["\(file) is an App Bundle: it carries the upload key\(upload), which Google Play replaces with the app signing key; give --fingerprint with the app signing key (Play Console → App integrity) to check that assetlinks.json links it (WAN608) and the origin the server sees (WAN609)"])
+        }
+        guard !prints.isEmpty else {
+            return (check.app.package, [], ["\(file) shows no signing certificate: give --fingerprint to check the certificate devices see (WAN608, WAN609)"])
+        }
+        return (check.app.package, prints, ["the certificate\(prints.count == 1 ? "" : "s") of \(file) \(prints.count == 1 ? "is" : "are") judged (\(prints.map { String($0.prefix(11)) + "…" }.joined(separator: ", "))); builds installed from Google Play are signed with the Play app signing key: give it with --fingerprint when it differs"])
+    }
+
     /// Reads one file.
     /// - Throws: ``UsageError`` when it cannot be read at all.
     static func read(_ path: String, targetSDK: Int?, console: Console) throws -> Item {
