@@ -8,7 +8,7 @@
 /// - DAL628: an App Bundle whose host lists only its upload key (an error when the Play app
 ///   signing key is given and missing);
 /// - DAL629: the file names only a past certificate of a rotated key for some API range (AOSP
-///   accepts the lineage; Google's verifier is not documented to);
+///   accepts the lineage; Google's verifier is not documented to accept it);
 /// - DAL630: `minSdk` ≤ 30 and a failing host: on Android 11 and lower it unverifies every host;
 /// - DAL631: a dynamic rule that names an exact path the manifest does not accept for the host
 ///   (rules only narrow the manifest's paths); only with the manifest's filters (``App/filters``).
@@ -168,7 +168,7 @@ public enum AppLinksCrossCheck {
                 out.append(Diagnostic(
                     code: .dal629,
                     message: "\(file) lists \(app.package) only with a past certificate of its rotated signing key for devices at API \(range.apiLevels): "
-                        + "Android's reference verifier accepts the lineage, Google's verifier is not documented to",
+                        + "Android's reference verifier accepts the lineage, but Google's verifier is not documented to accept it, so these devices may stay unverified",
                     hint: "List the current signer's SHA-256 (\(range.signers.first ?? "?")) beside the old one.", target: fileHost))
             }
             // An App Bundle: the upload key is not what Play-installed devices see.
