@@ -149,6 +149,20 @@ import Testing
         #expect(r.stderr.contains("did you mean --format?"))
     }
 
+    /// `--no-cdn` where the command decides by the CDN copy: the option that does what was
+    /// meant (`--origin`), not a nearest spelling; `validate` (no `--origin`) keeps the plain error.
+    @Test(arguments: [
+        (["match", "example.com", "https://example.com/", "--no-cdn"], true),
+        (["coverage", "example.com", "--no-cdn"], true),
+        (["validate", "--no-cdn", "x"], false),
+    ])
+    func noCDNWhereTheCDNDecidesNamesOrigin(args: [String], names: Bool) {
+        let r = run(args)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("unknown option --no-cdn"))
+        #expect(r.stderr.contains("give --origin to use the origin file instead") == names, "\(r.stderr)")
+    }
+
     @Test func helpAndVersion() {
         #expect(run(["--version"]).stdout == "aasa-check \(AASACheck.version)\n")
         let help = run(["validate", "--help"])

@@ -64,6 +64,13 @@ public struct ParsedArguments: Sendable {
 
     public func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
 
+    /// Options another command takes that this one answers with another option: the option to
+    /// name and why (`match DOMAIN` decides by the CDN copy devices read; `--origin` reads the
+    /// origin file, so `--no-cdn` there would be a silent no-op).
+    static let insteadOf: [String: (option: String, why: String)] = [
+        "--no-cdn": ("--origin", "this command decides by the CDN copy devices read; give --origin to use the origin file instead"),
+    ]
+
     /// Parses `arguments` (`--name value`, `--name=value`, flags, `--` ending options; `-` is a
     /// positional meaning standard input).
     /// - Throws: ``UsageError`` for an unknown option (with the nearest known one) or a
@@ -96,7 +103,8 @@ public struct ParsedArguments: Sendable {
             }
             guard let spec = byName[name] else {
                 let known = options.map(\.name)
-                let hint = KeySuggestion.nearest(to: name, in: known).map { " (did you mean \($0)?)" } ?? ""
+                let hint = Self.insteadOf[name].flatMap { known.contains($0.option) ? " (\($0.why))" : nil }
+                    ?? KeySuggestion.nearest(to: name, in: known).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError("unknown option \(SafeText.value(name)) for `aasa-check \(command)`\(hint); see `aasa-check \(command) --help`")
             }
             if spec.valueName != nil {
