@@ -208,4 +208,19 @@ struct AssetLinksKindTests {
         #expect(j.diagnostics.first?.target == "shop.example")
         #expect((j.model as? ResolvedStatementList)?.statements.isEmpty == true)
     }
+
+    /// The closing reminder says what a correct file does not prove for each platform judged:
+    /// `--platform all` names both (a new user found the Android sentence dropped there).
+    @Test(arguments: [
+        ("ios", ["Apple's CDN"], ["Android"]),
+        ("android", ["Android verifies when the app is installed"], ["Apple"]),
+        ("all", ["Apple devices refresh about weekly through Apple's CDN", "Android verifies when the app is installed or updated"], []),
+    ])
+    func reminderNamesEachPlatformJudged(platform: String, says: [String], never: [String]) throws {
+        let options = try AndroidOptions(parsing: try ParsedArguments.parse(["--platform", platform], options: AndroidOptions.specs, command: "check"),
+                                         format: .text)
+        let reminder = CheckCommand.reminder(kinds: options.kinds)
+        for text in says { #expect(reminder.contains(text), "\(platform): \(reminder)") }
+        for text in never { #expect(!reminder.contains(text), "\(platform): \(reminder)") }
+    }
 }

@@ -186,10 +186,22 @@ public enum CheckCommand: Command {
         // exit status of 1 or 2.
         let outsideDomains = !gate.inputDiagnostics.isEmpty || !gate.unreadable.isEmpty || android.apk != nil
         let subject = list.handedOut > 1 || outsideDomains ? "\(list.handedOut) domain\(list.handedOut == 1 ? "" : "s")" : nil
-        let apple = android.kinds.contains { $0 == AppleSiteAssociation.self }
-        return RunEnd(subject: subject,
-                      reminder: apple
-                        ? "A correct file does not prove devices have fetched it: they refresh about weekly through Apple's CDN, and links typed in Safari or tapped on a page of the same domain stay in the browser."
-                        : "A correct file does not prove devices have verified it: Android verifies when the app is installed or updated, and a link opened from the app's own pages or typed in the browser stays there.")
+        return RunEnd(subject: subject, reminder: Self.reminder(kinds: android.kinds))
+    }
+
+    /// The closing reminder for the platforms judged: what a correct file does not prove, for
+    /// Apple (the CDN's weekly refresh; spec `aasa-reference.md`), for Android (verification
+    /// at install and update; `assetlinks-reference.md` §1), or both under `--platform all`.
+    static func reminder(kinds: [any DocumentKind.Type]) -> String {
+        let apple = kinds.contains { $0 == AppleSiteAssociation.self }
+        let android = kinds.contains { $0 == AssetLinksKind.self }
+        switch (apple, android) {
+        case (true, true):
+            return "Correct files do not prove devices have them: Apple devices refresh about weekly through Apple's CDN (links typed in Safari or tapped on a page of the same domain stay in the browser), and Android verifies when the app is installed or updated (links opened from the app's own pages or typed in the browser stay there)."
+        case (false, true):
+            return "A correct file does not prove devices have verified it: Android verifies when the app is installed or updated, and a link opened from the app's own pages or typed in the browser stays there."
+        default:
+            return "A correct file does not prove devices have fetched it: they refresh about weekly through Apple's CDN, and links typed in Safari or tapped on a page of the same domain stay in the browser."
+        }
     }
 }
