@@ -1,5 +1,6 @@
 // The libFuzzer entry point of every aasa-check fuzz target (scripts/fuzz.sh builds this file
 // with the targets in targets/ and the generated registry; FUZZ_TARGET names the one to run).
+import AASACore
 import Foundation
 
 /// A fuzz target: one file in fuzz/targets/ with one type conforming to this protocol.
@@ -27,6 +28,10 @@ public func fuzzOne(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             fuzzFailure("set FUZZ_TARGET to one of: \(fuzzTargets.map(\.name).joined(separator: ", "))")
         }
         selected = target.run
+        // The code documentation tables (every code's examples, DAL106's large one) are built
+        // on first use: built here, before the first unit, so that a starved process on a
+        // loaded machine does not spend libFuzzer's -timeout on them in its first input.
+        _ = CodeDoc.lookup("AASA101")
     }
     let bytes = count == 0 || start == nil ? [] : Array(UnsafeBufferPointer(start: start, count: count))
     selected!(bytes)

@@ -1,12 +1,14 @@
 // seeds: Fixtures/corpus/aasa
 // dict: patterns
+@testable import AASACheckKit
 @testable import AASACore
 
 /// `DocumentDiff` on two documents generated from the input (RandomDocuments; OLD from the
 /// first half of the bytes, NEW from the second, so mutations edit one side): it ends within
 /// its work limits, every example it reports reproduces (none dropped as unreproduced), and
 /// every generated URL the two files decide differently falls in a reported change by its two
-/// deciding rules, unless the comparison says it is incomplete.
+/// deciding rules, unless the comparison says it is incomplete; and the result, as `diff`
+/// prints it in one of its formats, passes the output oracle (FuzzRender).
 enum DiffFuzz: FuzzTarget {
     static let name = "diff"
 
@@ -36,6 +38,19 @@ enum DiffFuzz: FuzzTarget {
             if ChangeState.decision(a.decision) != c.from || ChangeState.decision(b.decision) != c.to {
                 fuzzFailure("\(example): reported \(c.from.name) → \(c.to.name), decided \(a.decision.rawValue) → \(b.decision.rawValue)\nOLD \(oldJSON)\nNEW \(newJSON)")
             }
+        }
+        // As `diff` prints it, in one format per input (FuzzRender): the changes a device sees.
+        let changes = diff.changes.filter { $0.kind == .appID || $0.isLoss || $0.isGain }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in data { hash = (hash ^ UInt64(b)) &* 0x100_0000_01B3 }
+        FuzzRender.check(FuzzRender.format(for: hash, command: "diff"), command: "diff",
+                         limit: FuzzRender.limit(input: oldJSON.utf8.count + newJSON.utf8.count)) { out, _ in
+            out.source("old.json", Array(oldJSON.utf8))
+            out.source("new.json", Array(newJSON.utf8))
+            out.subject("new.json", kind: .domainFile)
+            out.diff(DiffReport(old: "old.json", new: "new.json", changes: changes, incomplete: diff.incomplete,
+                                routes: [], routesJudged: false, refusals: []))
+            out.findings(DocumentDiff.diagnostics(changes: changes, incomplete: diff.incomplete))
         }
         // Completeness, for the app when both sides list it and the comparison ran to the end.
         guard oldMatcher.entry(for: app) != nil, newMatcher.entry(for: app) != nil,

@@ -1,6 +1,7 @@
 // seeds: Fixtures/sitemaps/shop
 // dict: sitemap
 // rss_limit_mb: 1024
+@testable import AASACheckKit
 @testable import AASACore
 
 /// Sitemaps and sitemap indexes on any bytes, read as `coverage` reads them (SitemapXML,
@@ -8,7 +9,8 @@
 /// the tables add up, and the first 64 pages counted are decided as `match` decides them (the
 /// explaining matcher) for a document generated from the input's hash. Every local file an
 /// index names is the input again, so loops, repeats and nesting (`sub/x.xml` inside
-/// `sub/x.xml`) are exercised.
+/// `sub/x.xml`) are exercised. The result, as `coverage` prints it in one of its formats (each
+/// page a line in JSON Lines), passes the output oracle (FuzzRender).
 enum SitemapFuzz: FuzzTarget {
     static let name = "sitemap"
     static let host = "shop.example"
@@ -38,20 +40,39 @@ enum SitemapFuzz: FuzzTarget {
         }
         // Half the inputs are cut at a small byte limit, to reach the partial-read paths.
         let limit = hash & 1 == 0 ? SitemapProtocol.maxBytes : Int((hash >> 8) % 4096) + 1
-        let crawl = SitemapCrawl(roots: [SitemapEntry(.file("sub/root.xml"))], coverage: coverage, target: host,
-                                 maxSitemaps: maxSitemaps)
-        var files = 0
-        while let entry = crawl.next() {
-            files += 1
-            if files > maxSitemaps { fuzzFailure("more than \(maxSitemaps) sitemaps read") }
-            switch entry.place {
-            case .file:
-                let stream = SitemapByteStream(bytes: data, limit: limit)
-                crawl.read(entry, from: stream)
-                if stream.bytesRead > limit { fuzzFailure("\(stream.bytesRead) bytes read past the limit \(limit)") }
-            case .url:
-                crawl.failed(entry, "not fetched by the fuzz target")
+        let format = FuzzRender.format(for: hash >> 16, command: "coverage")
+        var read = 0
+        // JSON Lines writes a line per page and app ID (README: at most 256 bytes past the URL).
+        let perByte = format.rawValue == "jsonl" ? 16 * apps.count : 16
+        FuzzRender.check(format, command: "coverage", limit: perByte * read + 256 * 1024) { out, _ in
+            if out.showsEveryPage {
+                let decide = coverage.onDecisions
+                coverage.onDecisions = { url, section, decisions in
+                    decide?(url, section, decisions)
+                    out.page(PageDecisions(url: url, section: section,
+                                           decisions: zip(apps, decisions).map { ($0, $1.decision, $1.detail, $1.component) }))
+                }
             }
+            let crawl = SitemapCrawl(roots: [SitemapEntry(.file("sub/root.xml"))], coverage: coverage, target: host,
+                                     maxSitemaps: maxSitemaps)
+            var files = 0
+            while let entry = crawl.next() {
+                files += 1
+                if files > maxSitemaps { fuzzFailure("more than \(maxSitemaps) sitemaps read") }
+                switch entry.place {
+                case .file:
+                    let stream = SitemapByteStream(bytes: data, limit: limit)
+                    crawl.read(entry, from: stream)
+                    read += stream.bytesRead
+                    if stream.bytesRead > limit { fuzzFailure("\(stream.bytesRead) bytes read past the limit \(limit)") }
+                case .url:
+                    crawl.failed(entry, "not fetched by the fuzz target")
+                }
+            }
+            out.coverage(CoverageReport(source: "sub/root.xml", host: host, tables: apps.map { ($0, coverage.rows(for: $0)) },
+                                        pages: coverage.pages, otherHostPages: coverage.otherHostPages,
+                                        otherHostExample: coverage.otherHostExample, sitemaps: crawl.records, depth: coverage.depth))
+            out.findings(crawl.findings + coverage.deadRules())
         }
         if counted != coverage.pages { fuzzFailure("\(counted) pages decided, \(coverage.pages) counted") }
         for app in apps {
@@ -61,6 +82,5 @@ enum SitemapFuzz: FuzzTarget {
                 fuzzFailure("section \(row.section): \(row.pages) pages, \(row.match) + \(row.exclude) + \(row.noMatch) decided")
             }
         }
-        _ = coverage.deadRules()
     }
 }

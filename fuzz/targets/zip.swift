@@ -1,10 +1,13 @@
 // seeds: entitlements-samples/apps
 import AASAArtifacts
+@testable import AASACheckKit
 import Foundation
 @testable import AASACore
 
 /// `.ipa` archives: ZipTree (Core's zip directory, zlib's inflation) from a file, then the
-/// bundles inside. The input is written to a file, as `entitlements Shop.ipa` reads a path.
+/// bundles inside. The input is written to a file, as `entitlements Shop.ipa` reads a path;
+/// the file is then read as `entitlements` reads it and printed in one of its formats, through
+/// the output oracle (FuzzRender).
 enum ZipFuzz: FuzzTarget {
     static let name = "zip"
     /// The file each input is written to, removed when the fuzzer exits.
@@ -19,5 +22,11 @@ enum ZipFuzz: FuzzTarget {
               let layout = try? AppBundles.layout(of: tree)
         else { return }
         _ = AppBundles.read(tree, layout: layout, file: "fuzz.ipa", digest: Digests.compute, now: Date())
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in data.prefix(4096) { hash = (hash ^ UInt64(b)) &* 0x100_0000_01B3 }
+        FuzzRender.check(FuzzRender.format(for: hash &+ UInt64(data.count), command: "entitlements"), command: "entitlements",
+                         limit: FuzzRender.limit(input: data.count)) { out, console in
+            FuzzRender.entitlements([path], out, console)
+        }
     }
 }
