@@ -118,7 +118,7 @@ struct DomainGate: Sendable {
         var statements: [AssetStatement] = []
         var unusable: String?
         switch list {
-        case .statements(let s): statements = s
+        case .statements(let s, _): statements = s
         case .unusable(let why): unusable = why
         }
         var apps: [AndroidRouteCheck.App] = []

@@ -251,7 +251,7 @@ public final class AndroidAppCheck {
             let why = resolved.diagnostics.first { $0.severity == .error }?.message
             return .unusable(why.map { SafeText.clip($0, limit: Self.reasonLimit) } ?? "it was not fetched")
         }
-        return .statements(resolved.statements)
+        return .statements(resolved.statements, skipped: resolved.files.reduce(0) { $0 + $1.skipped })
     }
 
     /// The findings for one domain: each of the app's verified hosts whose file is this domain's.

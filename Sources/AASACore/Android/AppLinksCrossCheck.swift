@@ -67,8 +67,9 @@ public enum AppLinksCrossCheck {
 
     /// One host's statement list as read.
     public enum SiteList: Sendable {
-        /// The statements Google's parser keeps, after includes (``AssetStatement``).
-        case statements([AssetStatement])
+        /// The statements Google's parser keeps, after includes (``AssetStatement``), and how
+        /// many elements of the files it skipped as defective (each reported where it is).
+        case statements([AssetStatement], skipped: Int = 0)
         /// No statement can be used (not fetched, not 200, not JSON, …): `reason` says why.
         case unusable(String)
     }
@@ -98,6 +99,10 @@ public enum AppLinksCrossCheck {
         "\(app.name) verifies no host of \(host): no intent filter Android verifies names it (android:autoVerify=\"true\" with action VIEW, categories BROWSABLE and DEFAULT, only http/https schemes)"
     }
 
+    /// What to do when a file lists only an App Bundle's upload key (DAL628, or DAL627 when
+    /// the devices' certificate is known and missing).
+    static let uploadKeyHint = "Add the app signing key's SHA-256 from Play Console (App integrity → App signing, or Deep links) to sha256_cert_fingerprints; keep the upload key for builds you install yourself."
+
     /// The host whose file verifies `host`: the apex for `*.example.com`.
     public static func fileHost(_ host: String) -> String { host.hasPrefix("*.") ? String(host.dropFirst(2)) : host }
 
@@ -124,13 +129,15 @@ public enum AppLinksCrossCheck {
                 if oldDevices { failingOnOlder.append(host.host) }
             }
             let statements: [AssetStatement]
+            var skipped = 0
             switch list {
             case .unusable(let reason):
                 fail("\(host.host) is not verified for \(app.name): \(file) cannot be used (\(reason)), so its App Links open the browser",
                      hint: "Serve the statement list at \(file) with status 200 and application/json, without a redirect.")
                 break judging
-            case .statements(let s):
+            case .statements(let s, let n):
                 statements = s
+                skipped = n
             }
             let mine = statements.filter { s in
                 guard s.relations.contains(AssetLinksRelation.handleAllURLs), case .androidApp(let t) = s.target else { return false }
@@ -142,8 +149,24 @@ public enum AppLinksCrossCheck {
                     if case .androidApp(let t) = s.target, !others.contains(t.packageName) { others.append(t.packageName) }
                 }
                 let listed = others.isEmpty ? "" : "; it grants handle_all_urls to " + others.prefix(4).joined(separator: ", ") + (others.count > 4 ? ", …" : "")
+                // The fix depends on what the file has: a statement for the package without the
+                // relation, statements Google's parser skips, or nothing for it (new-user finding 11).
+                let relations = statements.compactMap { s -> [String]? in
+                    guard case .androidApp(let t) = s.target, t.packageName == app.package else { return nil }
+                    return s.relations
+                }.first
+                let hint: String
+                if let relations {
+                    hint = "Add \"\(AssetLinksRelation.handleAllURLs)\" to the relation of the statement for \(app.package) in \(file)"
+                        + " (it grants \(relations.isEmpty ? "nothing" : relations.prefix(3).joined(separator: ", "))): App Links are verified by that relation only."
+                } else if skipped > 0 {
+                    hint = "\(file) has \(skipped) element\(skipped == 1 ? "" : "s") Google's parser skips (the errors reported for the file say where and why): "
+                        + "fix the statement for \(app.package) there, or add one with its signing certificate's SHA-256."
+                } else {
+                    hint = "Add a statement for \(app.package) with its signing certificate's SHA-256 to \(file)."
+                }
                 fail("\(host.host) is not verified for \(app.name): no statement of \(file) grants delegate_permission/common.handle_all_urls to \(app.package)\(listed)",
-                     hint: "Add a statement for \(app.package) with its signing certificate's SHA-256 to \(file).")
+                     hint: hint)
                 break judging
             }
             var listed: [String] = []
@@ -156,12 +179,18 @@ public enum AppLinksCrossCheck {
                 if range.signers.contains(where: listed.contains) { continue }
                 if range.fingerprints.contains(where: listed.contains) { pastOnly.append(range) } else { failing.append(range) }
             }
+            // Only an App Bundle's upload key: Play-installed builds carry the app signing key.
+            let uploadKeyOnly = !app.uploadFingerprints.isEmpty && !listed.isEmpty && listed.allSatisfy(app.uploadFingerprints.contains)
             if !failing.isEmpty {
                 let ranges = failing.map { "API \($0.apiLevels) (\($0.signers.first ?? "?"))" }.joined(separator: "; ")
                 let what = app.fingerprintsGiven ? "the certificate given with --fingerprint" : "the certificate devices at \(ranges) verify"
+                // The upload-key case is said here, once (DAL628 is not added beside it:
+                // new-user finding 12).
+                let upload = uploadKeyOnly ? ": it lists only the App Bundle's upload key, and builds installed from Google Play are signed with the app signing key" : ""
                 fail("\(host.host) is not verified for \(app.name) on \(failing.count == app.devices.count ? "any device" : "devices at " + failing.map { "API \($0.apiLevels)" }.joined(separator: ", ")): "
-                        + "\(file) lists \(app.package) with \(shownListed), not \(what)",
-                     hint: "Add the SHA-256 of the signing certificate devices see (apksigner verify --print-certs; with Play App Signing, Play Console → App integrity) to sha256_cert_fingerprints.",
+                        + "\(file) lists \(app.package) with \(shownListed), not \(what)\(upload)",
+                     hint: uploadKeyOnly ? Self.uploadKeyHint
+                        : "Add the SHA-256 of the signing certificate devices see (apksigner verify --print-certs; with Play App Signing, Play Console → App integrity) to sha256_cert_fingerprints.",
                      oldDevices: failing.contains { $0.lowestAPILevel <= 30 })
             }
             for range in pastOnly {
@@ -172,13 +201,13 @@ public enum AppLinksCrossCheck {
                     hint: "List the current signer's SHA-256 (\(range.signers.first ?? "?")) beside the old one.", target: fileHost))
             }
             // An App Bundle: the upload key is not what Play-installed devices see.
-            if !app.uploadFingerprints.isEmpty && !listed.isEmpty && listed.allSatisfy(app.uploadFingerprints.contains) {
+            // With --fingerprint the devices' key is known: DAL627 above says it when it is missing.
+            if uploadKeyOnly && failing.isEmpty && !app.fingerprintsGiven {
                 out.append(Diagnostic(
-                    code: .dal628, severity: app.fingerprintsGiven ? .error : .warning,
+                    code: .dal628,
                     message: "\(file) lists \(app.package) only with the App Bundle's upload key (\(shownListed)): builds installed from Google Play are signed with the app signing key, "
-                        + (app.fingerprintsGiven ? "given with --fingerprint and not listed" : "so they stay unverified unless the two are one key"),
-                    hint: "Add the app signing key's SHA-256 from Play Console (App integrity → App signing, or Deep links) to sha256_cert_fingerprints; keep the upload key for builds you install yourself.",
-                    target: fileHost))
+                        + "so they stay unverified unless the two are one key",
+                    hint: Self.uploadKeyHint, target: fileHost))
             }
             // Dynamic rules narrow the manifest's paths; an exact path the manifest refuses never
             // opens. Only the manifest can tell which paths it refuses: no filters, no DAL631.

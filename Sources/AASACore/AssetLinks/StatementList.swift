@@ -93,6 +93,9 @@ public struct StatementListFile: Sendable {
     /// Elements the top-level array holds (used or not), 0 when it is not an array.
     public var elementCount: Int
 
+    /// Elements Google's parser skips as defective (each with its finding).
+    public var skipped: Int { elementCount - elements.count }
+
     /// The statements used, in file order.
     public var statements: [AssetStatement] {
         elements.compactMap { if case .statement(let s) = $0 { return s } else { return nil } }

@@ -99,7 +99,8 @@ struct AppLinksCrossCheckTests {
         Row(name: "an App Bundle: the upload key and another (Play's)", app: app(one, devices: [], upload: [a]),
             lists: ["example.com": list([(package, [a, b], nil)])], expected: []),
         Row(name: "an App Bundle with --fingerprint: only the upload key listed", app: app(one, devices: [], upload: [a], given: [b]),
-            lists: ["example.com": list([(package, [a], nil)])], expected: ["DAL627 error", "DAL628 error"], says: "--fingerprint"),
+            lists: ["example.com": list([(package, [a], nil)])], expected: ["DAL627 error"],
+            says: "not the certificate given with --fingerprint: it lists only the App Bundle's upload key, and builds installed from Google Play are signed with the app signing key"),
         Row(name: "an App Bundle with --fingerprint: Play's key listed", app: app(one, devices: [], upload: [a], given: [b]),
             lists: ["example.com": list([(package, [b], nil)])], expected: []),
         Row(name: "a manifest alone: the package is enough", app: app(one, devices: []),
@@ -121,6 +122,33 @@ struct AppLinksCrossCheckTests {
         let found = AppLinksCrossCheck.run(row.app, lists: row.lists)
         #expect(found.map { "\($0.code.rawValue) \($0.severity.rawValue)" } == row.expected, "\(found.map(\.message))")
         if let says = row.says { #expect(found.contains { $0.message.contains(says) }, "\(found.map(\.message))") }
+    }
+
+    /// DAL627's hint says what to change in the file that is there (new-user finding 11): the
+    /// relation of the package's statement, the elements Google's parser skips, or a new
+    /// statement; with the Play key given and only the upload key listed, the upload key's
+    /// hint, and DAL628 is not said beside it (finding 12).
+    @Test(arguments: [
+        (#"[{"relation": ["delegate_permission/common.get_login_creds"], "target": {"namespace": "android_app", "package_name": "com.example.shop", "sha256_cert_fingerprints": ["\#(a)"]}}]"#,
+         #"Add "delegate_permission/common.handle_all_urls" to the relation of the statement for com.example.shop in https://example.com/.well-known/assetlinks.json (it grants delegate_permission/common.get_login_creds)"#),
+        (#"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": 7, "sha256_cert_fingerprints": ["\#(a)"]}}]"#,
+         "https://example.com/.well-known/assetlinks.json has 1 element Google's parser skips (the errors reported for the file say where and why)"),
+        (#"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.other.app", "sha256_cert_fingerprints": ["\#(a)"]}}]"#,
+         "Add a statement for com.example.shop with its signing certificate's SHA-256 to https://example.com/.well-known/assetlinks.json."),
+    ])
+    func theHintSaysWhatToChange(json: String, hint: String) throws {
+        let parsed = StatementListParser.parse(Array(json.utf8), url: "https://example.com/.well-known/assetlinks.json")
+        let found = AppLinksCrossCheck.run(Self.app(Self.one, devices: Self.now), lists: ["example.com": .statements(parsed.statements, skipped: parsed.skipped)])
+        #expect(found.map(\.code.rawValue) == ["DAL627"])
+        let given = try #require(found.first?.hint)
+        #expect(given.hasPrefix(hint), "\(given)")
+    }
+
+    @Test func theUploadKeyIsSaidOnce() throws {
+        let found = AppLinksCrossCheck.run(Self.app(Self.one, devices: [], upload: [Self.a], given: [Self.b]),
+                                           lists: ["example.com": Self.list([(Self.package, [Self.a], nil)])])
+        #expect(found.map(\.code.rawValue) == ["DAL627"])
+        #expect(found.first?.hint == AppLinksCrossCheck.uploadKeyHint)
     }
 
     /// From a real summary: an `AndroidApp` without a package gives no app to check.
