@@ -151,10 +151,9 @@ public enum AppLinksCrossCheck {
                 let listed = others.isEmpty ? "" : "; it grants handle_all_urls to " + others.prefix(4).joined(separator: ", ") + (others.count > 4 ? ", …" : "")
                 // The fix depends on what the file has: a statement for the package without the
                 // relation, statements Google's parser skips, or nothing for it (new-user finding 11).
-                let relations = statements.compactMap { s -> [String]? in
-                    guard case .androidApp(let t) = s.target, t.packageName == app.package else { return nil }
-                    return s.relations
-                }.first
+                let relations = statements.first { s in
+                    if case .androidApp(let t) = s.target { return t.packageName == app.package } else { return false }
+                }?.relations
                 let hint: String
                 if let relations {
                     hint = "Add \"\(AssetLinksRelation.handleAllURLs)\" to the relation of the statement for \(app.package) in \(file)"
