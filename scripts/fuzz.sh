@@ -47,14 +47,16 @@ fi
 sources=$(find Sources/AASACore -name '*.swift' | sort)
 artifacts=$(find Sources/AASAArtifacts -name '*.swift' | sort)
 # The command layer's own readers (the configuration file, --resume files) are fuzzed too: the
-# networking layer and the command kit are compiled the same way, without optimisation (their
-# readers are small; the build is the cost).
+# networking layer is compiled the same way without optimisation (its readers are small; the
+# build is the cost), the command kit with -O (the output oracle prints every result through
+# its writers, which unoptimised took most of a large sitemap's time). The libraries' stamp
+# hashes this script too, so a change of flags here rebuilds them.
 net=$(find Sources/AASANet -name '*.swift' | sort)
 kit=$(find Sources/AASACheckKit -name '*.swift' | sort)
 cmodules=(-I Sources/CZlib -I Sources/CCrypto -I Sources/CPSL -I Sources/CCurl)
 harness=$(ls fuzz/Entry.swift fuzz/Oracle.swift fuzz/targets/*.swift Tests/AASACoreTests/Reference/*.swift)
 bin=$out/aasa-fuzz
-lib_stamp=$(cat $sources $artifacts $net $kit Sources/CZlib/shim.h Sources/CPSL/shim.h Sources/CCurl/shim.h | sha1sum | cut -c1-16)
+lib_stamp=$(cat "$0" $sources $artifacts $net $kit Sources/CZlib/shim.h Sources/CPSL/shim.h Sources/CCurl/shim.h | sha1sum | cut -c1-16)
 if [ ! -f "$out/lib/libAASACore.a" ] || [ "$(cat "$out/lib.stamp" 2>/dev/null)" != "$lib_stamp" ]; then
     echo "fuzz: building AASACore with -sanitize=fuzzer,address…" >&2
     rm -rf "$out/lib" "$bin" && mkdir -p "$out/lib"
@@ -71,7 +73,7 @@ if [ ! -f "$out/lib/libAASACore.a" ] || [ "$(cat "$out/lib.stamp" 2>/dev/null)" 
         -sanitize=fuzzer,address -I "$out/lib" "${cmodules[@]}" -emit-module \
         -emit-module-path "$out/lib/AASANet.swiftmodule" -o "$out/lib/libAASANet.a" $net
     # shellcheck disable=SC2086
-    nice swiftc -parse-as-library -module-name AASACheckKit -emit-library -static -Onone -swift-version 6 -enable-testing \
+    nice swiftc -parse-as-library -module-name AASACheckKit -emit-library -static -O -swift-version 6 -enable-testing \
         -sanitize=fuzzer,address -I "$out/lib" "${cmodules[@]}" -emit-module \
         -emit-module-path "$out/lib/AASACheckKit.swiftmodule" -o "$out/lib/libAASACheckKit.a" $kit
     echo "$lib_stamp" > "$out/lib.stamp"
