@@ -185,6 +185,18 @@ import Testing
         #expect(one.stdout.contains("Failing example:"))
         #expect(run(["explain", "AASA999"]).status == 2)
     }
+
+    /// Before: text cut each example at 600 characters ("<data android:scheme="ht …"), so a
+    /// manifest example lost the very element it was about (issue 23, new-user finding 14).
+    @Test func explainPrintsEachExampleWhole() throws {
+        let text = run(["explain", "DAL627"]).stdout
+        let failing = try #require(text.range(of: "Failing example:\n")), passing = try #require(text.range(of: "Passing example:\n"))
+        let example = text[failing.upperBound..<passing.lowerBound]
+        #expect(example.count > 600)
+        #expect(example.contains("android:host=\"example.com\""))
+        #expect(example.contains("</manifest>"))
+        #expect(!example.contains(" …"))
+    }
 }
 
 @Suite struct OutputTests {

@@ -480,9 +480,12 @@ public final class TextRenderer: Renderer {
         return s
     }
 
+    /// A code's example as `explain` prints it: whole (it is the documentation, and our own
+    /// bounded text; Markdown and HTML print it whole too), escaped, each line indented by four
+    /// spaces.
     static func indent(_ s: String) -> String {
-        let shown = s.count > 600 ? String(s.prefix(600)) + " …" : s
-        return shown.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+        SafeText.escape(s, keepNewlines: true).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { "    " + $0 }.joined(separator: "\n")
     }
 }
 
