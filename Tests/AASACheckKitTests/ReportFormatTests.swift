@@ -77,6 +77,23 @@ enum ReportTool {
         #expect(MarkdownRenderer.inline(input) == expected)
     }
 
+    /// A host, URL or origin cell is a code span — no link on GitHub and no joiner in a copied
+    /// host — unless a span cannot hold it; then it is inline text, escaped and broken.
+    @Test(arguments: [
+        ("https://www.shop.example/a_b*?q=[x]", "`https://www.shop.example/a_b*?q=[x]`"),
+        ("shop.example", "`shop.example`"),
+        ("right-to-left \u{202E}txt", "`right-to-left \\u{202E}txt`"),
+        ("a|b.example", #"a\|b.example"#),
+        ("tick`.example", #"tick\`.example"#),
+        (" www.lead.example", " www\u{200D}.lead.example"),
+        ("", ""),
+    ])
+    func markdownNameIsACodeSpan(_ input: String, _ expected: String) {
+        let shown = MarkdownRenderer.name(input)
+        #expect(shown == expected)
+        if shown.hasPrefix("`") { #expect(!shown.unicodeScalars.contains("\u{200D}")) }
+    }
+
     @Test func validateHTMLHasABannerFindingsAndTheRuleTableWithDeadRules() throws {
         let doc = try temporaryFile(Array(#"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "/shop/*"}, {"/": "/shop/sale/*"}, {"/": "/search?q=*"}, {"/": "/admin/*", "exclude": true}]}]}}"#.utf8),
                                     name: UUID().uuidString + ".json")

@@ -154,7 +154,7 @@ public final class MarkdownRenderer: Renderer {
     public func domain(_ report: DomainReport) {
         findingsFolded += report.folded.reduce(0) { $0 + $1.count }
         let name = report.target.input == report.target.host ? report.target.host : report.target.input
-        subjectRows.add(Self.subjectRow(name, verdict: report.verdict, report.errors, report.warnings, report.infos),
+        subjectRows.add(Self.subjectRow(name, verdict: report.verdict, report.errors, report.warnings, report.infos, asName: true),
                         budget: Self.subjectBudget)
         for f in report.findings { addFinding(f.diagnostic) }
         for s in report.suppressed { addIgnored(s) }
@@ -162,14 +162,14 @@ public final class MarkdownRenderer: Renderer {
         leftOut.add(.fetch, report.fetches.count)
         leftOut.add(.statement, report.statements.count)
         for v in report.origins {
-            originRows.add("| \(Self.inline(report.target.host)) | \(Self.inline(v.origin)) | \(v.accepted ? "✅ " : "❌ ")\(v.word) | "
+            originRows.add("| \(Self.name(report.target.host)) | \(Self.name(v.origin)) | \(v.accepted ? "✅ " : "❌ ")\(v.word) | "
                                + "\(Self.inline(v.reasonText(host: report.target.host))) |\n", budget: Self.routeBudget)
         }
     }
 
     public func decisions(_ decisions: [MatchResult], for url: String) {
         for m in decisions {
-            decisionRows.add("| \(Self.inline(url)) | \(Self.inline(m.appID)) | \(m.decision.rawValue) | \(Self.inline(m.explanation)) |\n",
+            decisionRows.add("| \(Self.name(url)) | \(Self.inline(m.appID)) | \(m.decision.rawValue) | \(Self.inline(m.explanation)) |\n",
                              budget: Self.detailBudget)
         }
     }
@@ -180,7 +180,7 @@ public final class MarkdownRenderer: Renderer {
     /// ones marked), and for `check` the domain.
     private func addRoute(_ v: RouteVerdict, domain: String?) {
         let verdict = (v.ok ? "✅ " : "❌ ") + v.decision.rawValue + (v.coverage.map { " [\($0.rawValue)]" } ?? "")
-        let head = isCheck ? "| \(Self.inline(domain ?? "")) " : ""
+        let head = isCheck ? "| \(Self.name(domain ?? "")) " : ""
         routeRows.add(head + "| \(Self.inline(v.route.text)) | \(v.route.expect.rawValue) | \(Self.inline(v.appID)) | \(Self.inline(verdict)) |\n",
                       budget: Self.routeBudget)
     }
@@ -246,7 +246,7 @@ public final class MarkdownRenderer: Renderer {
     /// pages (pages, open, excluded, no match), within the detail budget: headings included,
     /// at most ``appsPerHeading`` app IDs named in each, and the apps past the budget counted.
     public func coverage(_ report: CoverageReport) {
-        var out = "### Coverage of \(Self.inline(report.host))\n\n\(report.pages.grouped) pages from "
+        var out = "### Coverage of \(Self.name(report.host))\n\n\(report.pages.grouped) pages from "
             + "\(HTMLPage.plural(report.sitemaps.count, "sitemap"))"
             + (report.otherHostPages > 0 ? "; \(report.otherHostPages.grouped) more on other hosts, counted apart" : "") + ".\n\n"
         let groups = report.groupedTables
@@ -418,10 +418,13 @@ public final class MarkdownRenderer: Renderer {
 
     // MARK: Pieces
 
-    /// - Parameter escapingFrom: how many leading characters of `name` are ours (`↳ `) and
-    ///   not escaped.
-    static func subjectRow(_ name: String, verdict: String, _ errors: Int, _ warnings: Int, _ infos: Int, escapingFrom: Int = 0) -> String {
-        let shown = String(name.prefix(escapingFrom)) + inline(String(name.dropFirst(escapingFrom)))
+    /// - Parameters:
+    ///   - escapingFrom: how many leading characters of `name` are ours (`↳ `) and not escaped.
+    ///   - asName: `name` is a domain as given (``name(_:)``), not a file's path (``inline(_:)``).
+    static func subjectRow(_ name: String, verdict: String, _ errors: Int, _ warnings: Int, _ infos: Int, escapingFrom: Int = 0,
+                           asName: Bool = false) -> String {
+        let rest = String(name.dropFirst(escapingFrom))
+        let shown = String(name.prefix(escapingFrom)) + (asName ? Self.name(rest) : inline(rest))
         return "| \(shown) | \(verdictMark(verdict)) \(verdict) | \(errors) | \(warnings) | \(infos) |\n"
     }
 
@@ -464,6 +467,19 @@ public final class MarkdownRenderer: Renderer {
             }
         }
         return breakingAutolinks(escaped)
+    }
+
+    /// A cell or heading that is one name — a host, a URL, an origin — as a code span, so that
+    /// it reads and copies as itself: GitHub makes no link, mention or markup inside a code
+    /// span, where ``inline(_:)`` must break a URL with an invisible joiner that a copied host
+    /// then carries. Unsafe characters are still made visible (``SafeText``). ``inline(_:)``
+    /// when a code span cannot hold the text: empty, a space at either end (the span would
+    /// drop it), a backtick, a newline, or a `|` (it ends a table cell even inside a span).
+    static func name(_ s: String) -> String {
+        let safe = SafeText.escape(s)
+        guard let first = safe.first, let last = safe.last, first != " ", last != " ",
+              !safe.contains(where: { $0 == "`" || $0 == "|" || $0.isNewline }) else { return inline(s) }
+        return "`" + safe + "`"
     }
 
     /// `s` with `://` and every `www.` (any case) broken by a zero-width joiner. Linear.
