@@ -51,7 +51,10 @@ free_port() {
 
 alive() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null && ! grep -q "^[0-9]* ([^)]*) Z" "/proc/$(cat "$1")/stat" 2>/dev/null; }
 
-running() { alive "$STATE/nginx.pid" && alive "$STATE/hang.pid"; }
+# Running, and in this network namespace: a harness started outside `unshare -n` listens on
+# another loopback, so a run inside a new namespace would find only refused connections.
+netns() { readlink /proc/self/ns/net 2>/dev/null || echo unknown; }
+running() { alive "$STATE/nginx.pid" && alive "$STATE/hang.pid" && [ "$(cat "$STATE/netns" 2>/dev/null)" = "$(netns)" ]; }
 
 # --- certificates -------------------------------------------------------------------------
 
@@ -607,6 +610,7 @@ HARNESS_CLOSED_PORT=$closed
 HARNESS_CA=$STATE/pki/ca.pem
 HARNESS_CONNECT_TO="hang.aasa.test:443:127.0.0.1:$hang refused.aasa.test:443:127.0.0.1:$closed ::127.0.0.1:$port"
 ENV
+    netns > "$STATE/netns"
     mv "$STATE/env.tmp" "$STATE/env"
     log "nginx on 127.0.0.1:$port, silent listener on :$hang, CA $STATE/pki/ca.pem"
     cat "$STATE/env"
