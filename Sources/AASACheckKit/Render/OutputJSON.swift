@@ -46,12 +46,19 @@ public indirect enum OutputJSON: Sendable, Equatable {
         return out
     }
 
+    /// The indentation of the first levels, made once: a leaf value needs none, and a
+    /// container's lines take theirs from here instead of building it for each value.
+    private static let pads: [String] = (0..<16).map { String(repeating: "  ", count: $0) }
+
+    private static func pad(_ level: Int) -> String {
+        level < pads.count ? pads[level] : String(repeating: "  ", count: level)
+    }
+
     private func write(into out: inout String, indent: Int) {
-        let pad = String(repeating: "  ", count: indent)
-        let inner = String(repeating: "  ", count: indent + 1)
         switch self {
         case .object(let members):
             if members.isEmpty { out += "{}"; return }
+            let inner = OutputJSON.pad(indent + 1)
             out += "{\n"
             for (i, (k, v)) in members.enumerated() {
                 out += inner
@@ -60,16 +67,17 @@ public indirect enum OutputJSON: Sendable, Equatable {
                 v.write(into: &out, indent: indent + 1)
                 out += i == members.count - 1 ? "\n" : ",\n"
             }
-            out += pad + "}"
+            out += OutputJSON.pad(indent) + "}"
         case .array(let elements):
             if elements.isEmpty { out += "[]"; return }
+            let inner = OutputJSON.pad(indent + 1)
             out += "[\n"
             for (i, v) in elements.enumerated() {
                 out += inner
                 v.write(into: &out, indent: indent + 1)
                 out += i == elements.count - 1 ? "\n" : ",\n"
             }
-            out += pad + "]"
+            out += OutputJSON.pad(indent) + "]"
         case .string(let s):
             OutputJSON.quote(s, into: &out)
         case .int(let i): out += String(i)
