@@ -46,6 +46,25 @@ struct ApkCrossCheckTests {
         }
     }
 
+    /// A Gradle project's source manifest names no package (the build sets the application
+    /// ID): `--package` names it. Before, `--apk` refused it with "give --package" even when
+    /// --package was given (a new-user report).
+    @Test func aManifestWithoutPackageTakesPackageFromTheOption() throws {
+        let named = try Self.manifest(["good.aasa.test"], minimum: 31)
+        defer { try? FileManager.default.removeItem(atPath: named) }
+        let text = try String(contentsOfFile: named, encoding: .utf8).replacingOccurrences(of: #" package="com.aasacheck.shop""#, with: "")
+        let gradle = try temporaryFile(Array(text.utf8), name: UUID().uuidString + ".xml")
+        defer { try? FileManager.default.removeItem(atPath: gradle) }
+        let given = try check(["good.aasa.test", "--apk", gradle, "--package", "com.aasacheck.shop", "--fingerprint", Self.shop])
+        #expect(try Self.crossFindings(given) == [])
+        #expect(given.status == 0, "\(given.stderr)")
+        let other = try check(["good.aasa.test", "--apk", gradle, "--package", "com.other.app", "--fingerprint", Self.shop])
+        #expect(try Self.crossFindings(other) == ["DAL627 good.aasa.test"])
+        let none = try check(["good.aasa.test", "--apk", gradle])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("the manifest names no package; give --package"), "\(none.stderr)")
+    }
+
     @Test func manifestAndFingerprintAgainstTwoHosts() throws {
         let two = try Self.manifest(["good.aasa.test", "notfound.aasa.test"], minimum: 24)
         defer { try? FileManager.default.removeItem(atPath: two) }

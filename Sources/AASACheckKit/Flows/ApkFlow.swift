@@ -184,7 +184,7 @@ public final class AndroidAppCheck {
             if let packageName, let own = report.app.package, own != packageName {
                 throw UsageError("--package \(SafeText.value(packageName)) contradicts the package of \(SafeText.value(report.app.file)), \(SafeText.value(own))")
             }
-            guard let app = AppLinksCrossCheck.App(report.app, fingerprints: fingerprints) else {
+            guard let app = AppLinksCrossCheck.App(report.app, fingerprints: fingerprints, package: packageName) else {
                 throw UsageError("\(SafeText.value(report.app.file)): the manifest names no package; give --package")
             }
             self.app = app

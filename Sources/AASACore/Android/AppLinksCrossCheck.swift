@@ -50,9 +50,11 @@ public enum AppLinksCrossCheck {
 
         /// What `app` ships; `fingerprints` (upper-case colon hex), when given, are the
         /// certificates devices see (the Play app signing key) and replace the package's.
-        /// `nil` when the manifest names no package.
-        public init?(_ app: AndroidApp, fingerprints: [String] = []) {
-            guard let package = app.package else { return nil }
+        /// `package` (`--package`) names the app when the manifest does not: a source manifest
+        /// of a Gradle project has no `package` attribute (the build sets the application ID).
+        /// `nil` when neither names a package.
+        public init?(_ app: AndroidApp, fingerprints: [String] = [], package given: String? = nil) {
+            guard let package = app.package ?? given else { return nil }
             var devices = app.devices.filter { $0.refusal == nil }
             if !fingerprints.isEmpty {
                 devices = [AndroidApp.DeviceRange(apiLevels: "\(max(1, app.minimumSDK)) and later", lowestAPILevel: max(1, app.minimumSDK),
