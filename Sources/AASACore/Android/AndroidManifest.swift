@@ -216,11 +216,17 @@ private struct ManifestBuilder {
                                assetStatements: statements, unresolved: unresolved, mergeInstructions: merge)
     }
 
-    /// Every `tools:` attribute, anywhere (source manifests only have them).
+    /// The `tools:` attributes the manifest merger acts on (Android Studio's "Merge multiple
+    /// manifest files": merge rule markers and `tools:overrideLibrary`). The others —
+    /// `tools:ignore`, `tools:targetApi`, `tools:locale`, … — are for Lint and the layout
+    /// editor and change nothing the app ships.
+    static let mergerAttributes: Set<String> = ["node", "remove", "replace", "strict", "selector", "overrideLibrary"]
+
+    /// Every merger instruction (``mergerAttributes``), anywhere (source manifests only have them).
     mutating func collectMerge(_ element: AndroidXMLElement) {
         var work = [element]
         while let e = work.popLast() {
-            for a in e.attributes where a.namespace == AndroidAttribute.toolsNamespace {
+            for a in e.attributes where a.namespace == AndroidAttribute.toolsNamespace && Self.mergerAttributes.contains(a.name) {
                 merge.append(ManifestMergeInstruction(element: e.name, attribute: a.name, value: a.raw ?? a.stringValue ?? "", line: e.line))
             }
             work.append(contentsOf: e.children.reversed())

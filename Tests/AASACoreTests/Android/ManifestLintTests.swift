@@ -39,6 +39,22 @@ import Testing
         #expect(Self.codes(found) == ["DAL610", "DAL621"], "\(found.map { "\($0.code) \($0.message)" })")
     }
 
+    /// DAL616 is for the manifest merger's instructions only: Lint's and the layout editor's
+    /// `tools:` attributes change nothing the app ships (a new-user report: a false warning).
+    @Test(arguments: [
+        (#" tools:node="replace""#, true),
+        (#" tools:replace="android:autoVerify""#, true),
+        (#" tools:remove="android:autoVerify""#, true),
+        (#" tools:ignore="AppLinkUrlError""#, false),
+        (#" tools:targetApi="31""#, false),
+    ])
+    func onlyMergerInstructionsAreDAL616(extra: String, reported: Bool) {
+        let text = ManifestSample.manifest([ManifestSample.filter([ManifestSample.data(#"android:scheme="https" android:host="example.com""#)], extra: extra)],
+                                           tools: true)
+        let found = ManifestLint.lint(bytes: Array(text.utf8))
+        #expect(found.contains { $0.code == .dal616 } == reported, "\(extra): \(found.map { "\($0.code) \($0.message)" })")
+    }
+
     @Test func unreadable() {
         for bytes: [UInt8] in [[], [0x03, 0x00, 0x08, 0x00], Array("<manifest><application>".utf8), [0x0A, 0x05, 0xFF]] {
             let found = ManifestLint.lint(bytes: bytes)
