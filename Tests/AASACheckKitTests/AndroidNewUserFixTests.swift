@@ -49,6 +49,24 @@ struct AndroidNewUserFixTests {
         return try temporaryFile(Array(text.utf8), name: UUID().uuidString + ".xml")
     }
 
+    /// `validate` and `match` of a local list name its includes, which they do not fetch (the
+    /// README says they are listed); before, they were dropped without a word.
+    @Test func aLocalListsIncludesAreNamed() throws {
+        let text = "[" + String(Self.rules.dropFirst().dropLast()) + #", {"include": "https://good.aasa.test/more.json"}]"#
+        let file = try temporaryFile(Array(text.utf8), name: UUID().uuidString + ".json")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let expected = "\(file) includes https://good.aasa.test/more.json: the includes of a local file are not fetched"
+        let validate = run(["validate", file])
+        #expect(validate.stdout.contains(expected), "\(validate.stdout)")
+        let notes = try #require(try run(["validate", file, "--json"]).json()["notes"] as? [Any])
+        #expect(notes.contains { "\($0)".contains(expected) }, "\(notes)")
+        let match = run(["match", file, "/cart", "--package", "com.aasacheck.shop"])
+        #expect(match.stdout.contains(expected), "\(match.stdout)")
+        let plain = try temporaryFile(Array(Self.rules.utf8), name: UUID().uuidString + ".json")
+        defer { try? FileManager.default.removeItem(atPath: plain) }
+        #expect(!run(["validate", plain]).stdout.contains("includes"))
+    }
+
     // MARK: 1. No DAL631 without a manifest
 
     /// Before: `match FILE /cart --package P` decided "the app opens" and, below it, warned

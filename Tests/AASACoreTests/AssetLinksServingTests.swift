@@ -56,6 +56,19 @@ import Testing
         #expect(d.message.contains("HTTP/1.1 301") && d.message.contains("https://www.shop.example/.well-known/assetlinks.json"))
     }
 
+    /// A 404 says where to deploy: the well-known path for the main file, the include's own
+    /// URL for an include (a new-user report: an include's 404 pointed at /.well-known/).
+    @Test(arguments: [
+        (nil, "Deploy the file at /.well-known/assetlinks.json on this host."),
+        ("https://shop.example/more.json", "Serve the included file at this URL, or correct the include statement that names it."),
+    ] as [(String?, String)])
+    func notFoundSaysWhatToDeploy(include: String?, hint: String) throws {
+        let record = FetchRecord(url: include ?? "https://shop.example/.well-known/assetlinks.json", status: 404, statusLine: "HTTP/2 404")
+        let d = try #require(AssetLinksServing.judge(record, fileLabel: include).diagnostics.first)
+        #expect(d.code == .dal104)
+        #expect(d.hint == hint)
+    }
+
     @Test func utf8AndByteOrderMarkAreTheParsers() {
         let bom = IncludeResolver(site: Self.site, main: Self.record(body: "\u{FEFF}" + Self.good)).result()
         #expect(bom.diagnostics.map(\.code.rawValue) == ["DAL202"])

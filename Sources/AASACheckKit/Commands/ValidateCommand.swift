@@ -60,6 +60,7 @@ public enum ValidateCommand: Command {
                     out.source(label, input.bytes)
                     out.statements(StatementListing(subject: label, statements: loaded.statementList?.listing() ?? [],
                                                     sourceName: domain == nil ? label : nil))
+                    if let note = StatementListing.unfetchedIncludes(loaded.statementList, label: label) { out.note(note) }
                     out.findings(loaded.diagnostics)
                     continue
                 }

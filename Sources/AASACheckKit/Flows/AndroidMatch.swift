@@ -54,6 +54,7 @@ enum AndroidMatch {
         out.domainFile(loaded)
         let sourceName = loaded.host == nil ? loaded.label : nil
         out.statements(StatementListing(subject: loaded.label, statements: list?.listing() ?? [], sourceName: sourceName))
+        if let note = StatementListing.unfetchedIncludes(list, label: loaded.label) { out.note(note) }
         if let question, let list {
             out.links(question.targets.map { target in
                 LinkAnswer(source: list.source, relation: question.relation, target: target, linked: list.check(relation: question.relation, target: target),

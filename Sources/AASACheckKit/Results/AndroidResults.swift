@@ -37,3 +37,16 @@ public struct LinkAnswer: Sendable {
         self.linked = linked
     }
 }
+
+extension StatementListing {
+    /// For a statement list read from a local file (nothing fetched): the note that names its
+    /// `include` statements — at most five URLs, the rest counted — and says their statements
+    /// are not listed or judged, since only `check DOMAIN --platform android` fetches them
+    /// (assetlinks-reference.md §2.5). `nil` when the list was fetched or includes nothing.
+    static func unfetchedIncludes(_ list: ResolvedStatementList?, label: String) -> String? {
+        guard let list, list.records.isEmpty, let includes = list.files.first?.includes, !includes.isEmpty else { return nil }
+        let shown = includes.prefix(5).map { SafeText.value($0.url) }.joined(separator: ", ")
+        let more = includes.count > 5 ? " and \(includes.count - 5) more" : ""
+        return "\(label) includes \(shown)\(more): the includes of a local file are not fetched, so their statements are not listed or judged here (check DOMAIN --platform android fetches them)"
+    }
+}

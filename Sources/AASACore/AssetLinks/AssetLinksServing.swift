@@ -118,7 +118,9 @@ public enum AssetLinksServing {
         }
         guard status == 200 else {
             add(.dal104, "\(url) answered \(statusLine), not 200: the statement list is empty",
-                hint: status == 404 || status == 410 ? "Deploy the file at /.well-known/assetlinks.json on this host." : "The file URL must answer 200 to every client, Google's fetcher included.",
+                hint: status != 404 && status != 410 ? "The file URL must answer 200 to every client, Google's fetcher included."
+                    : fileLabel == nil ? "Deploy the file at /.well-known/assetlinks.json on this host."
+                    : "Serve the included file at this URL, or correct the include statement that names it.",
                 google: .fetchError)
             return ServingVerdict(diagnostics: found, body: nil)
         }
