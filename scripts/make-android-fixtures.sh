@@ -40,6 +40,7 @@ for tool in aapt aapt2 zipalign apksigner keytool jarsigner python3; do
     command -v "$tool" >/dev/null || { echo "make-android-fixtures: $tool is missing (scripts/install-deps.sh installs it)" >&2; exit 1; }
 done
 [ -f "$framework" ] || { echo "make-android-fixtures: $framework is missing (apt-get install android-framework-res)" >&2; exit 1; }
+mkdir -p "$root/.build"
 work=$(mktemp -d "$root/.build/android-fixtures.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/keys" "$work/src" "$work/apksig"
