@@ -284,6 +284,19 @@ struct AndroidNewUserFixTests {
         #expect(c.stderr.contains("--apk: ") && c.stderr.contains(message), "\(c.stderr)")
     }
 
+    /// A link filter whose host is a placeholder is a link filter: the summary says its host
+    /// cannot be judged, not that there is no web link filter (a new-user report).
+    @Test func aPlaceholderHostIsNotNoLinkFilter() throws {
+        let text = try String(contentsOfFile: try Self.manifest(), encoding: .utf8)
+        let path = try temporaryFile(Array(text.replacingOccurrences(of: #"android:host="good.aasa.test""#, with: #"android:host="${appLinkHost}""#).utf8),
+                                     name: UUID().uuidString + ".xml")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = run(["apk", path])
+        #expect(r.stdout.contains("no host that can be judged: 1 <data android:host> is a placeholder or a resource reference (DAL615)"), "\(r.stdout)")
+        #expect(!r.stdout.contains("no web link filter"))
+        #expect(r.stdout.contains("warning[DAL615]"))
+    }
+
     /// A malformed manifest in one of the forms is still DAL601 (a finding, exit 1).
     @Test func malformedManifestIsStillAFinding() throws {
         let path = try temporaryFile(Array("<manifest><application>".utf8), name: UUID().uuidString + ".xml")

@@ -362,7 +362,11 @@ public final class TextRenderer: Renderer {
         for line in report.certificateLines { out += "  certificate \(SafeText.escape(line))\n" }
         for line in report.deviceLines { out += "  devices \(SafeText.escape(line))\n" }
         for line in report.hostLines { out += "  host \(SafeText.escape(line))\n" }
-        if a.hosts.isEmpty { out += "  no web link filter (action VIEW, category BROWSABLE, http or https)\n" }
+        if a.hosts.isEmpty {
+            out += a.unresolvedHosts > 0
+                ? "  no host that can be judged: \(a.unresolvedHosts) <data android:host> \(a.unresolvedHosts == 1 ? "is a placeholder or a resource reference" : "are placeholders or resource references") (DAL615); give the APK or the merged manifest\n"
+                : "  no web link filter (action VIEW, category BROWSABLE, http or https)\n"
+        }
         for note in a.signatureNotes + (report.certificateNotice.map { [$0] } ?? []) {
             out += "  " + style.dim("note: ") + SafeText.escape(note) + "\n"
         }

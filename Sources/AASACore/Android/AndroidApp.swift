@@ -138,6 +138,9 @@ public struct AndroidApp: Sendable {
     public var linkFilters: [IntentFilter]
     /// Facts about the signatures for people (a v3.2 block not read, an App Bundle's upload key).
     public var signatureNotes: [String]
+    /// How many `<data android:host>` values are a build placeholder or a resource reference
+    /// (DAL615): hosts that exist in the app but cannot be judged from this manifest.
+    public var unresolvedHosts: Int
 
     /// Whether some range of API levels the app supports refuses to install it.
     public var refusedRanges: [DeviceRange] { devices.filter { $0.refusal != nil } }
@@ -166,6 +169,7 @@ public struct AndroidApp: Sendable {
         collection = AppLinksHosts(manifest, targetSDK: target, minimumSDK: minimumSDK)
         hosts = Self.hosts(manifest, collection: collection)
         linkFilters = manifest.activities.filter(\.enabled).flatMap { $0.filters.filter { $0.handlesWebURIs(onlyWebSchemes: false) } }
+        unresolvedHosts = manifest.activities.filter(\.enabled).flatMap(\.filters).flatMap(\.unresolved).filter { $0.attribute == "host" }.count
         var certificates: [Certificate] = []
         var devices: [DeviceRange] = []
         var notes: [String] = []
