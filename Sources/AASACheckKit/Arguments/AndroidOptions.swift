@@ -28,12 +28,12 @@ public struct AndroidOptions: OptionGroup {
         help: "Which platforms' files to judge: ios (apple-app-site-association, the default), android (assetlinks.json) or all.")
     public static let androidSpec = OptionSpec("--android", help: "Judge Android's assetlinks.json too (= --platform all).")
     public static let packageSpec = OptionSpec("--package", value: "NAME",
-        help: "Android app package (com.example.shop); implies Android's file is judged.")
+        help: "Android app package (com.example.shop); without --platform, both platforms' files are judged (--platform android: Android's only).")
     public static let fingerprintSpec = OptionSpec("--fingerprint", value: "SHA256", repeatable: true,
         help: "SHA-256 signing-certificate fingerprint of the Android app (AA:BB:…, 32 bytes; apksigner's lower-case hex is accepted); repeatable.")
 
     public static let apkSpec = OptionSpec("--apk", value: "FILE",
-        help: "An .apk, .aab or AndroidManifest.xml: its package, certificates and App Links hosts checked against each domain's assetlinks.json; implies Android's file is judged.")
+        help: "An .apk, .aab or AndroidManifest.xml: its package, certificates and App Links hosts checked against each domain's assetlinks.json; without --platform, both platforms' files are judged (--platform android: Android's only).")
 
     /// The specs `check` takes.
     public static let specs: [OptionSpec] = [platformSpec, androidSpec, packageSpec, fingerprintSpec, apkSpec]

@@ -51,7 +51,8 @@ public enum CheckCommand: Command {
         ("aasa-check example.com --android", "Apple's and Android's files (apple-app-site-association and assetlinks.json)"),
         ("aasa-check example.com --platform android --json", "Android's assetlinks.json only: statements, findings and Google's dalErrorCode"),
         ("aasa-check example.com --package com.example.shop --fingerprint 14:6D:E9:…:5E", "Both platforms, for this Android app"),
-        ("aasa-check example.com www.example.com --apk app-release.apk", "Each host's assetlinks.json against what the APK ships: package, certificates, hosts"),
+        ("aasa-check example.com www.example.com --apk app-release.apk", "Each host's assetlinks.json against what the APK ships: package, certificates, hosts (and Apple's file too)"),
+        ("aasa-check example.com --platform android --apk app-release.apk", "The same for Android only: no apple-app-site-association needed"),
         ("aasa-check example.com --app-id ABCDE12345.com.example.app --auth-url https://example.com/oauth/authorize", "Does the app's own universal link swallow the sign-in page? (WAN701, with the exclude rule)"),
         ("aasa-check example.com --entitlements App.entitlements --rp-id example.com --callback https://auth.example.com/cb", "Passkeys and HTTPS callbacks need webcredentials, not applinks only"),
     ]
