@@ -83,6 +83,7 @@ enum ReportTool {
         ("https://www.shop.example/a_b*?q=[x]", "`https://www.shop.example/a_b*?q=[x]`"),
         ("shop.example", "`shop.example`"),
         ("right-to-left \u{202E}txt", "`right-to-left \\u{202E}txt`"),
+        ("line\nbreak.example", "`line\\nbreak.example`"),
         ("a|b.example", #"a\|b.example"#),
         ("tick`.example", #"tick\`.example"#),
         (" www.lead.example", " www\u{200D}.lead.example"),

@@ -472,13 +472,14 @@ public final class MarkdownRenderer: Renderer {
     /// A cell or heading that is one name — a host, a URL, an origin — as a code span, so that
     /// it reads and copies as itself: GitHub makes no link, mention or markup inside a code
     /// span, where ``inline(_:)`` must break a URL with an invisible joiner that a copied host
-    /// then carries. Unsafe characters are still made visible (``SafeText``). ``inline(_:)``
-    /// when a code span cannot hold the text: empty, a space at either end (the span would
-    /// drop it), a backtick, a newline, or a `|` (it ends a table cell even inside a span).
+    /// then carries. Unsafe characters are still made visible (``SafeText``, which also writes
+    /// every line break as an escape). ``inline(_:)`` when a code span cannot hold the text:
+    /// empty, a space at either end (the span would drop it), a backtick, or a `|` (it ends a
+    /// table cell even inside a span).
     static func name(_ s: String) -> String {
         let safe = SafeText.escape(s)
         guard let first = safe.first, let last = safe.last, first != " ", last != " ",
-              !safe.contains(where: { $0 == "`" || $0 == "|" || $0.isNewline }) else { return inline(s) }
+              !safe.contains(where: { $0 == "`" || $0 == "|" }) else { return inline(s) }
         return "`" + safe + "`"
     }
 
