@@ -168,8 +168,9 @@ public struct AndroidApp: Sendable {
         self.targetSDK = target
         collection = AppLinksHosts(manifest, targetSDK: target, minimumSDK: minimumSDK)
         hosts = Self.hosts(manifest, collection: collection)
-        linkFilters = manifest.activities.filter(\.enabled).flatMap { $0.filters.filter { $0.handlesWebURIs(onlyWebSchemes: false) } }
-        unresolvedHosts = manifest.activities.filter(\.enabled).flatMap(\.filters).flatMap(\.unresolved).filter { $0.attribute == "host" }.count
+        let filters = manifest.activities.filter(\.enabled).flatMap(\.filters)
+        linkFilters = filters.filter { $0.handlesWebURIs(onlyWebSchemes: false) }
+        unresolvedHosts = filters.flatMap(\.unresolved).filter { $0.attribute == "host" }.count
         var certificates: [Certificate] = []
         var devices: [DeviceRange] = []
         var notes: [String] = []
