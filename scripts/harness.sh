@@ -400,7 +400,7 @@ http {
         default_type text/plain;
         location / {
             add_header Set-Cookie "session=secret; Path=/; Secure" always;
-            return 200 "user-agent=\$http_user_agent\ncookie=\$http_cookie\naccept-encoding=\$http_accept_encoding\nauthorization=\$http_authorization\nhost=\$host\nuri=\$request_uri\n";
+            return 200 "user-agent=\$http_user_agent\ncookie=\$http_cookie\naccept-encoding=\$http_accept_encoding\nauthorization=\$http_authorization\nhost=\$host\nhttp_host=\$http_host\nuri=\$request_uri\n";
         }
     }
     # The bulk family (KIND-N.bulk.test, any N): many hosts, one directory per kind, no

@@ -58,7 +58,8 @@ final class CurlTransfer {
         var codes: [(String, CURLcode)] = []
         func set(_ name: String, _ code: CURLcode) { if code != CURLE_OK { codes.append((name, code)) } }
 
-        set("URL", aasa_easy_setopt_string(h, CURLOPT_URL, request.url))
+        let form = request.connectionForm
+        set("URL", aasa_easy_setopt_string(h, CURLOPT_URL, form?.url ?? request.url))
         set("PROTOCOLS_STR", aasa_easy_setopt_string(h, CURLOPT_PROTOCOLS_STR, request.allowPlainHTTP ? "http,https" : "https"))
         set("REDIR_PROTOCOLS_STR", aasa_easy_setopt_string(h, CURLOPT_REDIR_PROTOCOLS_STR, "https"))
         set("FOLLOWLOCATION", aasa_easy_setopt_long(h, CURLOPT_FOLLOWLOCATION, 0))
@@ -78,7 +79,7 @@ final class CurlTransfer {
         set("TIMEOUT_MS", aasa_easy_setopt_long(h, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout)))
         set("ERRORBUFFER", aasa_easy_setopt_ptr(h, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)))
 
-        for header in request.headers {
+        for header in (form.map { [HTTPHeader("Host", $0.host)] } ?? []) + request.headers {
             headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
         }
         if headerList != nil { set("HTTPHEADER", aasa_easy_setopt_slist(h, CURLOPT_HTTPHEADER, headerList)) }

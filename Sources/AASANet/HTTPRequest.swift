@@ -48,6 +48,10 @@ public struct HTTPRequest: Sendable, Hashable {
     /// of being kept in memory, still at most ``maxBodyBytes``; ``HTTPResponse/body`` is then
     /// empty. For large bodies read later as a stream (sitemaps).
     public var bodyFile: String?
+    /// For a URL whose host is fully qualified (`example.com.`): connect as for the name
+    /// without the dot, so that a connection already open to it may carry the request, and
+    /// send `Host: example.com.` (``connectionForm``). Off by default.
+    public var sharesRelativeConnection = false
 
     public init(
         url: String,

@@ -223,6 +223,31 @@ struct HTTPClientHarnessTests {
         }
     }
 
+    /// Android's trailing-dot fetch (assetlinks-reference.md §1): the server is asked for
+    /// `HOST.` in Host, as a new connection to `HOST.` would ask, and the request rides the
+    /// connection already open to `HOST` (no second TLS handshake). Without the flag libcurl
+    /// opens a connection of its own for the dotted name.
+    @Test func aFullyQualifiedHostSharesTheConnectionAndSendsItsName() throws {
+        let plain = try request("echo.aasa.test", path: "/one")
+        var dotted = try request("echo.aasa.test.", path: "/two")
+        dotted.sharesRelativeConnection = true
+        var alone = dotted
+        alone.sharesRelativeConnection = false
+        var responses: [Int: HTTPResponse] = [:]
+        HTTPClient.fetchAll([plain, dotted, alone], concurrency: 1) { responses[$0.index] = $0.outcome.response }
+        let first = try #require(responses[0]), shared = try #require(responses[1]), own = try #require(responses[2])
+        #expect(String(decoding: first.body, as: UTF8.self).contains("http_host=echo.aasa.test\n"))
+        for r in [shared, own] {
+            let body = String(decoding: r.body, as: UTF8.self)
+            #expect(body.contains("http_host=echo.aasa.test.\n"), "\(body)")
+            #expect(body.contains("host=echo.aasa.test\n"))
+            #expect(r.url == "https://echo.aasa.test./two", "reports name the URL asked for")
+        }
+        #expect(first.timings.tlsMs > 0)
+        #expect(shared.timings.tlsMs == 0, "no handshake: the connection to echo.aasa.test was reused")
+        #expect(own.timings.tlsMs > 0, "libcurl keys its connections on the name as written")
+    }
+
     /// Issue 10, item 16: the codings Apple's fetcher (CFNetwork) offers, not libcurl's list,
     /// so a server answers aasa-check as it answers Apple.
     @Test func offersTheContentCodingsApplesFetcherOffers() throws {

@@ -148,12 +148,7 @@ public struct NetworkOptions: OptionGroup {
     /// Whether a `--connect-to` entry applies to `host` on port 443 (curl's rule: an empty
     /// HOST or PORT matches any).
     public func redirects(_ host: String) -> Bool {
-        connectTo.contains { entry in
-            let parts = entry.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count >= 4 else { return false }
-            let h = String(parts[0]).lowercased(), p = String(parts[1])
-            return (h.isEmpty || h == host.lowercased()) && (p.isEmpty || p == "443")
-        }
+        HTTPRequest.connectToEntry(connectTo, host: host, port: "443") != nil
     }
 
     func request(_ url: String, userAgent: String? = nil, plainHTTP: Bool = false) -> HTTPRequest {

@@ -1,0 +1,49 @@
+extension HTTPRequest {
+    /// How libcurl is asked for a URL whose host is fully qualified (`https://example.com./…`,
+    /// ``sharesRelativeConnection`` set): the same URL without the final dot, and the `Host`
+    /// the dotted URL would send (`example.com.`, with the port when it is not the scheme's
+    /// default); `nil` when the URL is sent as it is.
+    ///
+    /// On the wire the request is the one a new connection to `example.com.` would carry:
+    /// libcurl sends the name without the dot in TLS (SNI) and checks the certificate against
+    /// it in both cases, and the name resolves alike. What differs is only that libcurl's
+    /// connection cache, which keys on the name as written, can hand the request a connection
+    /// already open to `example.com` (spec `assetlinks-reference.md` §1: both names are
+    /// fetched). Never used when a `--connect-to` entry (``connectTo``) would send the two names
+    /// to different places, when a `Host` header is given, or for an IPv6 literal or a URL with user information.
+    public var connectionForm: (url: String, host: String)? {
+        guard sharesRelativeConnection, !headers.contains(where: { $0.name.lowercased() == "host" }),
+              let schemeEnd = url.range(of: "://") else { return nil }
+        let scheme = url[..<schemeEnd.lowerBound].lowercased()
+        let rest = url[schemeEnd.upperBound...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let authority = rest[..<authorityEnd]
+        guard !authority.contains("@"), !authority.hasPrefix("[") else { return nil }
+        let host: Substring, port: Substring?
+        if let colon = authority.lastIndex(of: ":") {
+            host = authority[..<colon]
+            port = authority[authority.index(after: colon)...]
+        } else {
+            (host, port) = (authority, nil)
+        }
+        guard host.count > 1, host.hasSuffix("."), !host.hasSuffix(".."), !host.hasPrefix(".") else { return nil }
+        let defaultPort = scheme == "http" ? "80" : "443"
+        let effectivePort = port.map(String.init).flatMap { $0.isEmpty ? nil : $0 } ?? defaultPort
+        let relative = String(host.dropLast())
+        guard Self.connectToEntry(connectTo, host: relative, port: effectivePort)
+                == Self.connectToEntry(connectTo, host: String(host), port: effectivePort) else { return nil }
+        let hostHeader = effectivePort == defaultPort ? String(host) : "\(host):\(effectivePort)"
+        return (url[..<schemeEnd.upperBound] + relative + (port.map { ":" + $0 } ?? "") + rest[authorityEnd...], hostHeader)
+    }
+
+    /// The index of the first `--connect-to` entry libcurl would apply to `host` and `port`
+    /// (`HOST:PORT:CONNECT-TO-HOST:CONNECT-TO-PORT`, an empty `HOST` or `PORT` matching any,
+    /// names compared without regard to case), `nil` for none.
+    public static func connectToEntry(_ entries: [String], host: String, port: String) -> Int? {
+        entries.firstIndex { entry in
+            let parts = entry.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count >= 4 else { return false }
+            return (parts[0].isEmpty || parts[0].lowercased() == host.lowercased()) && (parts[1].isEmpty || parts[1] == port)
+        }
+    }
+}
