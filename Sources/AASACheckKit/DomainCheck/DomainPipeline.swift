@@ -20,6 +20,9 @@ struct FetchedDomain: Sendable {
     var connectedIP: String?
     /// Requests (and the lookup) not yet answered.
     var outstanding = 0
+    /// The domain's other first requests to its own host, held until its first answers (or
+    /// ``DomainPipeline/holdLimit`` has passed) so that they can share that connection.
+    var held: [(HTTPRequest, Int)] = []
 
     /// The host's addresses as the kinds judge them: the lookup's, else (when it found
     /// nothing) the address libcurl connected to.
@@ -65,6 +68,8 @@ final class DomainPipeline: Sendable {
         var followUps = FIFO<(HTTPRequest, Int)>()
         var cdnQueue = FIFO<(HTTPRequest, Int)>()
         var cdnInFlight = 0
+        /// The domains with held requests, oldest first, and when their hold ends.
+        var holds = FIFO<(Int, DispatchTime)>()
         var tags: [Int: Tag] = [:]
         var nextTag = 0
         var started: [Int: CheckTarget] = [:]
@@ -140,6 +145,7 @@ final class DomainPipeline: Sendable {
     func next() -> FeedItem {
         let (item, notify) = state.withLock { s -> (FeedItem, Bool) in
             if s.finished { return (.finished, false) }
+            Self.releaseHolds(&s, now: .now())
             let hasFollowUp = !s.followUps.isEmpty
             let hasCDN = !s.cdnQueue.isEmpty && s.cdnInFlight < cdnLimit
             let mayStart = !s.exhausted && s.nextStart - s.emittedCount < window && s.nextStart - s.judgedCount < inFlight
@@ -166,12 +172,13 @@ final class DomainPipeline: Sendable {
                         for planned in plan.start() {
                             let item = (request(planned), s.tag(index, kind: k, planned))
                             domain.outstanding += 1
-                            if planned.throughCDN { s.cdnQueue.append(item) } else if first == nil { first = item } else { s.followUps.append(item) }
+                            if planned.throughCDN { s.cdnQueue.append(item) } else if first == nil { first = item } else { domain.held.append(item) }
                         }
                         domain.plans.append(plan)
                         domain.exchanges.append([])
                     }
-                    guard let (request, tag) = first ?? s.followUps.pop() else {
+                    if !domain.held.isEmpty { s.holds.append((index, .now() + Self.holdLimit)) }
+                    guard let (request, tag) = first else {
                         // Nothing to fetch (every kind's plan is empty): judged as it is.
                         store(index, domain, in: &s)
                         s.held = true
@@ -191,6 +198,27 @@ final class DomainPipeline: Sendable {
         }
         if notify { readySignal.signal() }
         return item
+    }
+
+    /// How long a domain's other requests to its host wait for its first to answer before they
+    /// start on connections of their own (a host that does not answer delays them by this).
+    static let holdLimit: DispatchTimeInterval = .seconds(1)
+
+    /// Queues the held requests of `domain` as follow-ups.
+    private static func release(_ domain: inout FetchedDomain, in s: inout State) {
+        for item in domain.held { s.followUps.append(item) }
+        domain.held = []
+    }
+
+    /// Releases the holds that have lasted ``holdLimit`` by `now`.
+    private static func releaseHolds(_ s: inout State, now: DispatchTime) {
+        while let (index, due) = s.holds.first, due <= now {
+            _ = s.holds.pop()
+            if var domain = s.fetching[index], !domain.held.isEmpty {
+                release(&domain, in: &s)
+                s.fetching[index] = domain
+            }
+        }
     }
 
     /// Whether a request may start now under `--rate` (taking its turn); when not, a ring is
@@ -221,6 +249,7 @@ final class DomainPipeline: Sendable {
         }
         var r = options.request(planned.url, userAgent: agent, plainHTTP: planned.plainHTTP)
         r.maxBodyBytes = planned.maxBodyBytes
+        r.sharesRelativeConnection = true
         return r
     }
 
@@ -235,6 +264,7 @@ final class DomainPipeline: Sendable {
             s.lastProgress = .now()
             var lookUp: (Int, String)?
             domain.outstanding -= 1
+            if !tag.request.throughCDN { Self.release(&domain, in: &s) }
             domain.exchanges[tag.kind].append(PlannedExchange(tag.request, record))
             for planned in domain.plans[tag.kind].received(record, for: tag.request) {
                 let item = (request(planned), s.tag(tag.domain, kind: tag.kind, planned))
@@ -328,6 +358,7 @@ final class DomainPipeline: Sendable {
         s.fetching.removeAll()
         s.tags.removeAll()
         s.followUps = FIFO()
+        s.holds = FIFO()
         s.cdnQueue = FIFO()
         s.cdnInFlight = 0
         while !s.exhausted {
@@ -411,6 +442,9 @@ struct FIFO<Element> {
         }
         return item
     }
+
+    /// The oldest item, left in place; `nil` when none is left.
+    var first: Element? { head < items.count ? items[head] : nil }
 
     /// How many items are waiting.
     var count: Int { items.count - head }

@@ -10,7 +10,9 @@ extension DomainCheck {
 
     /// Checks `targets` as a stream: at most `options.concurrency` requests in flight on one
     /// libcurl multi handle, a domain's follow-up requests (legacy path, browser retry) started
-    /// as soon as its origin answer asks for them, and each domain judged as soon as its
+    /// as soon as its origin answer asks for them, its other first requests to its host (the
+    /// other kinds' files) once its first request answers or ``DomainPipeline/holdLimit`` has
+    /// passed, so that they share that connection, and each domain judged as soon as its
     /// fetches (and address lookup) are done, while the others are still being fetched.
     ///
     /// - `process` is called on the calling thread once per domain, in completion order, with
