@@ -193,6 +193,38 @@ struct AssetLinksKindTests {
         #expect(plan.received(c, for: next[1]).map(\.url) == ["https://shop.example/d.json"])
     }
 
+    /// The plan parses the main file only when it may name an include (``StatementListParser/mayInclude(_:)``):
+    /// a key spelled with a `\u` escape is still an include, and is still fetched.
+    @Test(arguments: [
+        (#"[{"include": "https://shop.example/a.json"}]"#, true, ["https://shop.example/a.json"]),
+        (#"[{"incl\u0075de": "https://shop.example/a.json"}]"#, true, ["https://shop.example/a.json"]),
+        (#"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "web", "site": "https://shop.example"}}]"#, false, []),
+        // A string that says include, but no include statement: parsed, and nothing asked.
+        (#"[{"relation": ["x/include"], "target": {"namespace": "web", "site": "https://shop.example"}}]"#, true, []),
+    ])
+    func includesAreFoundWhateverTheirSpelling(body: String, mayInclude: Bool, asked: [String]) {
+        #expect(StatementListParser.mayInclude(Array(body.utf8)) == mayInclude)
+        var plan = AssetLinksKind.plan(for: HostContext(host: "shop.example"))
+        let first = plan.start()
+        let main = FetchRecord(url: first[0].url, status: 200, headers: [HTTPHeader("Content-Type", "application/json")], body: Array(body.utf8))
+        #expect(plan.received(main, for: first[0]).map(\.url) == asked)
+    }
+
+    /// The twin's answer is compared by statements only when its bytes differ.
+    @Test func theTwinIsComparedByBytesThenByStatements() {
+        func record(_ url: String, _ body: String) -> FetchRecord {
+            FetchRecord(url: url, status: 200, headers: [HTTPHeader("Content-Type", "application/json")], body: Array(body.utf8))
+        }
+        let list = #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "web", "site": "https://shop.example"}}]"#
+        let plain = record("https://shop.example/.well-known/assetlinks.json", list)
+        let same = record("https://shop.example./.well-known/assetlinks.json", list)
+        let respaced = record("https://shop.example./.well-known/assetlinks.json", list.replacingOccurrences(of: ", ", with: ","))
+        let other = record("https://shop.example./.well-known/assetlinks.json", "[]")
+        #expect(AssetLinksServing.compareTrailingDot(host: "shop.example", plain: plain, dotted: same).isEmpty)
+        #expect(AssetLinksServing.compareTrailingDot(host: "shop.example", plain: plain, dotted: respaced).isEmpty)
+        #expect(AssetLinksServing.compareTrailingDot(host: "shop.example", plain: plain, dotted: other).map(\.code.rawValue) == ["DAL109"])
+    }
+
     @Test func userAgentAndRedirectedTwin() {
         var plan = AssetLinksKind.plan(for: HostContext(host: "shop.example", connectionRedirected: true, userAgent: "Probe/1",
                                                         trailingDotConnectionRedirected: false))

@@ -6,8 +6,9 @@
 /// `https://HOST/robots.txt` (DAL110); once the file answers, the includes an
 /// ``IncludeResolver`` asks for, level by level, within its budget (DAL112), never an `http`
 /// include under a secure file (DAL111). The trailing-dot request is skipped when `--connect-to`
-/// sends `HOST` elsewhere but not `HOST.` (the two answers would come from different servers).
-/// At most 3 + ``AssetLinksFetchPlan/fetchBudget`` − 1 requests.
+/// sends `HOST` elsewhere but not `HOST.` (the two answers would come from different servers);
+/// otherwise the network layer sends it on the connection open to `HOST`, with `Host: HOST.`
+/// (`HTTPRequest.connectionForm`). At most 3 + ``AssetLinksFetchPlan/fetchBudget`` − 1 requests.
 ///
 /// Judgement: each file as Google's fetcher judges it (``AssetLinksServing``), the statements
 /// as Google parses them (``StatementListParser``), the checks across statements
@@ -79,6 +80,8 @@ public enum AssetLinksKind: DocumentKind {
         mutating func received(_ record: FetchRecord, for request: PlannedRequest) -> [PlannedRequest] {
             switch request.role {
             case Role.statementList:
+                // Only the includes matter here; the judgement parses the file anyway.
+                guard StatementListParser.mayInclude(record.body) else { return [] }
                 resolver = IncludeResolver(site: AssetLinksKind.site(host), main: record)
             case Role.include:
                 resolver?.feed(record)

@@ -163,7 +163,7 @@ public enum AssetLinksServing {
         var differences: [String] = []
         if plain.error != nil || dotted.error != nil || plain.status != dotted.status || plain.mediaType != dotted.mediaType {
             differences.append("\(host) answered \(summary(plain)), \(host). answered \(summary(dotted))")
-        } else if plain.isOK && dotted.isOK {
+        } else if plain.isOK && dotted.isOK && plain.body != dotted.body {
             let site = AssetLinksSite(scheme: "https", host: host)
             let a = Set(StatementListParser.parse(plain.body, url: plain.url).statements.flatMap { ListedStatement.entries($0, source: .web(site)) })
             let b = Set(StatementListParser.parse(dotted.body, url: dotted.url).statements.flatMap { ListedStatement.entries($0, source: .web(site)) })
