@@ -14,7 +14,8 @@
 #    same hosts, the same concurrency, alternating. Target: `all` within 1.3x of `ios`'s median
 #    wall time. Both runs must report every domain. (`all` makes four requests a domain where
 #    `ios` makes one: assetlinks.json, the same on the trailing-dot host, robots.txt; spec
-#    assetlinks-reference.md §1.)
+#    assetlinks-reference.md §1. They wait for the domain's first answer and share its
+#    connection, so both make one TLS handshake a domain.)
 #
 # Usage: scripts/bench-apk.sh [ROUNDS] [CONCURRENCY]     (default: 3 rounds, concurrency 16)
 set -euo pipefail
