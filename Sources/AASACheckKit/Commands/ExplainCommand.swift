@@ -5,7 +5,7 @@ public enum ExplainCommand: Command {
     public static let name = "explain"
     public static let abstract = "Show what a diagnostic code means, why it matters and how to fix it."
     public static let usage = "aasa-check explain [CODE...]"
-    public static let discussion = "Without CODE, lists every code with its severity and title. CODE may be AASA305 or 305."
+    public static let discussion = "Without CODE, lists every code with its severity and title. CODE may be AASA305 or 305. A citation such as (assetlinks-reference.md §4.6) names a file of docs/spec/ in aasa-check's repository."
     public static let examples: [(String, String)] = [
         ("aasa-check explain AASA203", "Why a trailing comma is an error"),
         ("aasa-check explain", "Every code, one line each"),
