@@ -86,7 +86,7 @@ public enum StatementListParser {
         }
         if array.isEmpty {
             sink.add(.dal301, at: root.offset, pointer: "",
-                     "the statement list is empty ([]): No statements were found, so no app or site is linked",
+                     "the statement list is empty ([]): Google finds no statements (\"No statements were found\"), so no app or site is linked",
                      hint: "Add the statements, e.g. {\"relation\": [\"delegate_permission/common.handle_all_urls\"], \"target\": {\"namespace\": \"android_app\", \"package_name\": \"…\", \"sha256_cert_fingerprints\": [\"…\"]}}.")
         }
         var reader = ElementReader(url: url, depth: depth, sink: sink)
