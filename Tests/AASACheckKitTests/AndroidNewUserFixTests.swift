@@ -305,4 +305,53 @@ struct AndroidNewUserFixTests {
         #expect(r.status == 1)
         #expect(try r.codes() == ["DAL601"])
     }
+
+    // MARK: second pass, 6. routes of an assetlinks.json
+
+    /// Before: `routes assetlinks.json --routes FILE --package P` was refused (`routes` took no
+    /// --package; Android's routes went only through `check --routes`). Now each route is
+    /// decided as `check --routes --platform android` decides it, with the deciding rule.
+    @Test(arguments: [
+        // (route line, decision, ok, code)
+        ("/product/1", "match", true, String?.none),
+        ("/product/internal/x", "exclude", false, "DAL702"),
+        ("/cart", "match", true, nil),
+        ("/orders/1", "no_match", false, "DAL701"),
+        ("/cart web", "match", false, "DAL703"),
+        ("/orders/1 web", "no_match", true, nil),
+        ("https://other.example/product/1", nil, true, nil),
+    ])
+    func routesOfAStatementListAreJudgedForAndroid(line: String, decision: String?, ok: Bool, code: String?) throws {
+        let file = try temporaryFile(Array(Self.rules.utf8), name: UUID().uuidString + ".json")
+        let routes = try temporaryFile(Array((line + "\n").utf8), name: UUID().uuidString + ".routes")
+        defer { [file, routes].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let r = run(["routes", file, "--routes", routes, "--package", "com.aasacheck.shop", "--domain", "good.aasa.test", "--json"])
+        let verdicts = try r.json()["routes"] as? [[String: Any]] ?? []
+        if let decision {
+            let v = try #require(verdicts.first, "\(r.stdout)")
+            #expect(v["platform"] as? String == "android")
+            #expect(v["package"] as? String == "com.aasacheck.shop", "\(v)")
+            #expect(v["decision"] as? String == decision, "\(v)")
+            #expect(v["ok"] as? Bool == ok, "\(v)")
+        } else {
+            #expect(verdicts.isEmpty, "a route on another host is not judged by this host's file")
+        }
+        #expect(try r.codes().filter { $0.hasPrefix("DAL7") } == (code.map { [$0] } ?? []))
+        #expect(r.status == (code == nil ? 0 : 1))
+        #expect(try r.json()["statements"] as? [[String: Any]] != nil, "the list's statements are listed")
+    }
+
+    /// The other app, or an Apple app ID beside an Android package, are said plainly.
+    @Test func routesForAnotherPackageAndForBothPlatforms() throws {
+        let file = try temporaryFile(Array(Self.rules.utf8), name: UUID().uuidString + ".json")
+        let routes = try temporaryFile(Array("/product/1\n".utf8), name: UUID().uuidString + ".routes")
+        defer { [file, routes].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let other = run(["routes", file, "--routes", routes, "--package", "com.aasacheck.other", "--domain", "good.aasa.test", "--json"])
+        #expect(other.status == 1)
+        #expect(try other.codes().contains("DAL627"))
+        #expect(try other.codes().contains("DAL701"))
+        let both = run(["routes", file, "--routes", routes, "--package", "com.aasacheck.shop", "--app-id", "ABCDE12345.com.example.app"])
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("judge each platform's file in its own run"), "\(both.stderr)")
+    }
 }

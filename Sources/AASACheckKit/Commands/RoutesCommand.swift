@@ -4,7 +4,7 @@ import AASACore
 public enum RoutesCommand: Command {
     public static let name = "routes"
     public static let abstract = "Check the app's route list against the domain file's rules."
-    public static let usage = "aasa-check routes SOURCE --routes FILE [--app-id ID]... [--domain HOST]"
+    public static let usage = "aasa-check routes SOURCE --routes FILE [--app-id ID]... [--package NAME [--fingerprint SHA256]...] [--domain HOST]"
     public static let discussion = """
     A route the app handles but the file never sends opens Safari (AASA701, AASA702); a URL
     the file sends but the app cannot route opens the app on a blank screen (AASA703, and
@@ -21,17 +21,27 @@ public enum RoutesCommand: Command {
     other hosts never open the app from it. Without --domain, the one host the list's full
     URLs name is taken (said in a note; a list naming several hosts needs --domain), and paths
     are judged on that host, or shown on example.com when the list names none.
+
+    Android: an assetlinks.json SOURCE (or --package, --fingerprint, --kind assetlinks)
+    judges the routes as Android 12+ with Android 15's dynamic rules decides them, for the
+    package (default: every app the file verifies for App Links): DAL701 (nothing opens a
+    route that must open the app), DAL702 (a dynamic rule excludes it), DAL703 (a route that
+    must stay on the web opens the app). The manifest is not read here; `check DOMAIN --apk
+    FILE --routes FILE` judges the routes against the app's intent filters too.
     """
     public static let examples: [(String, String)] = [
         ("aasa-check routes Fixtures/routes/soar-starter-aasa.json --routes Fixtures/routes/soar-starter.routes --domain soar.example",
          "The worked example: one deliberate gap (/redeem-code)"),
         ("aasa-check routes example.com --routes routes.txt --app-id ABCDE12345.com.example.app", "Against the live file of a domain"),
+        ("aasa-check routes assetlinks.json --routes routes.txt --package com.example.shop --domain example.com",
+         "Android: the routes against the statement list's dynamic rules"),
     ]
     public static let options: [OptionSpec] = [
         OptionSpec("--routes", value: "FILE", help: "The route list (text or JSON)."),
         OptionSpec("--app-id", value: "ID", repeatable: true, help: "App ID to judge for; repeatable. Default: every app in the file."),
         OptionSpec("--domain", value: "HOST", help: "The host a local file is served for. Default: the one host the route list's full URLs name (a list naming several needs --domain); paths alone are judged on any host and shown on example.com."),
         DocumentSource.originOption,
+        AndroidOptions.packageSpec, AndroidOptions.fingerprintSpec, AndroidOptions.kindSpec,
     ] + NetworkOptions.specs.filter { $0.name != "--no-cdn" }
 
     public static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> RunEnd {
@@ -43,7 +53,12 @@ public enum RoutesCommand: Command {
         }
         let appIDs = try arguments.appIDs()
         let list = try RouteListInput(path: routesPath, namedBy: arguments.configured["--routes"], console: context.console)
-        let loaded = try context.load(source)
+        let forced = try AndroidOptions.kind(arguments)
+        let androidAsked = ["--package", "--fingerprint"].contains { arguments.has($0) }
+        if androidAsked, !appIDs.isEmpty {
+            throw UsageError("--app-id names an Apple app and --package an Android one: judge each platform's file in its own run")
+        }
+        let loaded = try context.load(source, kind: androidAsked ? AssetLinksKind.self : forced, recognizes: true)
         // The host the file is judged for: --domain or the domain fetched, else the one host
         // the list's full URLs name. Several hosts cannot all be this file's.
         var host = loaded.host
@@ -56,6 +71,9 @@ public enum RoutesCommand: Command {
             }
             host = named.first
             inferred = host
+        }
+        if loaded.kind == AssetLinksKind.self {
+            return try AndroidRoutes.run(arguments, context, source: loaded, routes: list, routesPath: routesPath, host: host, inferred: inferred)
         }
         let out = context.output
         out.domainFile(loaded, asSubject: loaded.document != nil)

@@ -10,6 +10,13 @@ public struct RouteCheckResult: Sendable {
     /// app on devices.
     public var isRefused = false
 
+    public init(verdicts: [RouteVerdict], diagnostics: [Diagnostic], routeCount: Int, isRefused: Bool = false) {
+        self.verdicts = verdicts
+        self.diagnostics = diagnostics
+        self.routeCount = routeCount
+        self.isRefused = isRefused
+    }
+
     /// `N routes, M open the app as expected` for the summary line; with several apps,
     /// `N routes for K apps (V verdicts), M open the app as expected`, so verdicts are not
     /// counted as routes.

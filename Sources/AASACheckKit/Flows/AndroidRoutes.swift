@@ -1,0 +1,68 @@
+import AASACore
+
+/// `routes SOURCE --routes FILE` of an `assetlinks.json` (issue 23): each route of the list
+/// decided for the app as `check DOMAIN --routes FILE --platform android` decides it
+/// (``AndroidRouteCheck``; spec `assetlinks-reference.md` §3.1–§3.2): DAL701–DAL703 for the
+/// routes that do not do what the list expects. The manifest is not read here (`check --apk`
+/// reads it), so every path is taken to be one the app's intent filters accept.
+enum AndroidRoutes {
+    /// - Parameters:
+    ///   - loaded: the statement list (a file, `-` or a domain's, fetched as `check` fetches it).
+    ///   - host: the host the list is judged for (`--domain`, the domain fetched, or the one host
+    ///     the route list's full URLs name); `nil`: paths are shown on `example.com`.
+    /// - Throws: ``UsageError`` for a malformed `--package` or `--fingerprint`.
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext, source loaded: LoadedDocument, routes: RouteListInput,
+                    routesPath: String, host: String?, inferred: String?) throws -> RunEnd {
+        let out = context.output
+        let package = try arguments.value("--package").map(AndroidOptions.packageName)
+        let fingerprints = try arguments.all("--fingerprint").map(AndroidOptions.fingerprint)
+        let list = loaded.statementList
+        let statements = list?.statements ?? []
+
+        out.domainFile(loaded)
+        out.source(routesPath, routes.bytes)
+        out.statements(StatementListing(subject: loaded.label, statements: list?.listing() ?? [],
+                                        sourceName: loaded.host == nil ? loaded.label : nil))
+        if let note = StatementListing.unfetchedIncludes(list, label: loaded.label) { out.note(note) }
+        if let inferred {
+            out.note("the file is judged as served for \(inferred), the host of the route list's full URLs; give --domain to name another", kind: .notice)
+        }
+        var unusable: String?
+        if let list, case .unusable(let why)? = AndroidAppCheck.list(list) { unusable = why }
+        // The apps to judge for: --package, else every app the list verifies for App Links.
+        var packages: [String] = []
+        if let package { packages = [package] } else {
+            for s in statements where s.relations.contains(AssetLinksRelation.handleAllURLs) {
+                if case .androidApp(let app) = s.target, !packages.contains(app.packageName) { packages.append(app.packageName) }
+            }
+        }
+        let domain = host ?? "example.com"
+        // Each host is verified by its own file: routes on other hosts are counted, not judged.
+        let judged = host.map { h in routes.routes.filter { ($0.host?.lowercased() ?? h) == h } } ?? routes.routes
+        if let host, let notice = DomainGate.unjudgedRoutesNotice(routes: routes.routes, routesFile: routesPath, judged: [host]) {
+            out.note(notice, kind: .notice)
+        }
+        var result = RouteCheckResult(verdicts: [], diagnostics: [], routeCount: judged.count)
+        for p in packages {
+            let app = AndroidRouteCheck.App(package: p, fingerprints: fingerprints, filters: nil)
+            let one = AndroidRouteCheck.run(statements: statements, unusable: unusable, app: app, host: domain, routes: judged, routesFile: routesPath)
+            result.verdicts += one.verdicts
+            result.diagnostics += one.diagnostics.map { d in
+                var d = d
+                d.target = d.target ?? host ?? loaded.label
+                return d
+            }
+        }
+        for verdict in result.verdicts { out.route(verdict) }
+        if packages.isEmpty {
+            out.note("The file verifies no Android app for App Links (no statement grants delegate_permission/common.handle_all_urls); give --package to judge the routes for one.", kind: .advice)
+        }
+        // A --package the list does not verify: DAL627, as `match` and `check` state it.
+        let verification = package.map {
+            AndroidAppCheck.verification(package: $0, fingerprints: fingerprints, list: list, host: loaded.host, label: loaded.label)
+        } ?? []
+        out.findings(loaded.diagnostics + routes.diagnostics + verification + result.diagnostics)
+        if let unreadable = routes.unreadable { out.unreadable(unreadable) }
+        return RunEnd(subject: result.summary)
+    }
+}
