@@ -523,8 +523,20 @@ while True:
         c.close()
     held = [h for h in held if now - h[1] <= 600]
 PY
-    setsid nohup python3 "$STATE/hang.py" "$port" >"$STATE/hang.log" 2>&1 9>&- </dev/null &
+    ( close_inherited; exec setsid nohup python3 "$STATE/hang.py" "$port" >"$STATE/hang.log" 2>&1 </dev/null ) &
     echo $! > "$STATE/hang.pid"
+}
+
+# Closes every descriptor above 2 of this (sub)shell, before it becomes a daemon: a daemon must
+# not keep open a pipe that whoever started this script reads to its end. (A test process that
+# ran this script while another of its threads waited for a child's stderr pipe never saw that
+# pipe end: nginx and the hang listener held its write end.) The lock (fd 9) goes too.
+close_inherited() {
+    local fd
+    for fd in /dev/fd/*; do
+        fd=${fd##*/}
+        if [ "$fd" -gt 2 ] 2>/dev/null; then eval "exec $fd>&-" 2>/dev/null || true; fi
+    done
 }
 
 wait_port() {
@@ -597,7 +609,7 @@ do_start() {
     write_nginx_conf "$port"
     "$NGINX" -t -q -p "$STATE" -c "$STATE/nginx.conf" -e "$STATE/error.log" \
         || die "nginx rejected the configuration (see $STATE/error.log)"
-    setsid "$NGINX" -p "$STATE" -c "$STATE/nginx.conf" -e "$STATE/error.log" 9>&- </dev/null \
+    ( close_inherited; exec setsid "$NGINX" -p "$STATE" -c "$STATE/nginx.conf" -e "$STATE/error.log" </dev/null ) \
         || die "nginx did not start (see $STATE/error.log)"
     start_hang_server "$hang"
     wait_port "$port" || die "nginx is not listening on 127.0.0.1:$port"
