@@ -57,7 +57,7 @@ struct AndroidRoutesCommandTests {
 
     /// With --apk the manifest's paths come first: dynamic rules only narrow them.
     @Test func apkManifestNarrowsFirst() throws {
-        let manifest = try ApkCrossCheckTests.manifest(["good.aasa.test"], minimum: 31)  // pathPrefix /product/
+        let manifest = try ApkCrossCheckTests.manifest(["good.aasa.test"], minimum: 31, prefixes: ["/product/"])
         defer { try? FileManager.default.removeItem(atPath: manifest) }
         let file = try temporaryFile(Array(Self.routes.utf8), name: UUID().uuidString + ".routes")
         defer { try? FileManager.default.removeItem(atPath: file) }

@@ -18,9 +18,11 @@ struct ApkCrossCheckTests {
         return run(["check"] + args + network + ["--platform", "android", "--json"])
     }
 
-    /// A source manifest of com.aasacheck.shop verifying `hosts`.
-    static func manifest(_ hosts: [String], minimum: Int) throws -> String {
-        let data = hosts.map { "<data android:scheme=\"https\" android:host=\"\($0)\" android:pathPrefix=\"/product/\" />" }.joined()
+    /// A source manifest of com.aasacheck.shop verifying `hosts` under `prefixes` (by default
+    /// the two the harness's dynamic rules open, /product/ and /order/).
+    static func manifest(_ hosts: [String], minimum: Int, prefixes: [String] = ["/product/", "/order/"]) throws -> String {
+        let data = hosts.map { "<data android:scheme=\"https\" android:host=\"\($0)\" />" }.joined()
+            + prefixes.map { "<data android:pathPrefix=\"\($0)\" />" }.joined()
         let text = """
         <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.aasacheck.shop">
           <uses-sdk android:minSdkVersion="\(minimum)" android:targetSdkVersion="34" />
@@ -67,7 +69,9 @@ struct ApkCrossCheckTests {
 
     @Test func manifestAndFingerprintAgainstTwoHosts() throws {
         let two = try Self.manifest(["good.aasa.test", "notfound.aasa.test"], minimum: 24)
-        defer { try? FileManager.default.removeItem(atPath: two) }
+        // Without /order/: the harness's rule {"/": "/order/*", "#": "track"} never opens the app.
+        let narrow = try Self.manifest(["good.aasa.test"], minimum: 31, prefixes: ["/product/"])
+        defer { [two, narrow].forEach { try? FileManager.default.removeItem(atPath: $0) } }
         let cases: [(args: [String], expected: [String], status: Int32)] = [
             // The right certificate: the good host passes, the missing file fails, and with
             // minSdk 24 it unverifies the good host on Android 11 and lower.
@@ -77,6 +81,8 @@ struct ApkCrossCheckTests {
             (["good.aasa.test", "--apk", two, "--fingerprint", Self.other], ["DAL627 good.aasa.test"], 1),
             // A manifest alone, no fingerprint: the package is enough.
             (["good.aasa.test", "--apk", two], [], 0),
+            // A wildcard rule outside every path prefix of the manifest: a warning.
+            (["good.aasa.test", "--apk", narrow], ["DAL631 good.aasa.test"], 0),
             // --package alone: the domains stand for the app's hosts.
             (["good.aasa.test", "--package", "com.aasacheck.shop", "--fingerprint", Self.shop], [], 0),
             (["good.aasa.test", "--package", "com.other.app"], ["DAL627 good.aasa.test"], 1),

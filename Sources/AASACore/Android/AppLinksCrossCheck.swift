@@ -210,26 +210,71 @@ public enum AppLinksCrossCheck {
                         + "so they stay unverified unless the two are one key",
                     hint: Self.uploadKeyHint, target: fileHost))
             }
-            // Dynamic rules narrow the manifest's paths; an exact path the manifest refuses never
-            // opens. Only the manifest can tell which paths it refuses: no filters, no DAL631.
+            // Dynamic rules narrow the manifest's paths; a rule whose paths the manifest all
+            // refuses never opens. Only the manifest can tell which paths it refuses: no
+            // filters, no DAL631.
             if !host.host.hasPrefix("*."), let filters = app.filters, let rules = mine.first?.dynamicRules.applied {
                 for rule in rules.rules where !rule.exclude {
-                    guard let path = rule.path, !path.steps.isEmpty,
-                          path.steps.allSatisfy({ if case .literal = $0 { return true } else { return false } }) else { continue }
-                    let uri = AndroidURI("https://\(host.host)\(path.text)")
-                    let accepts = filters.contains { f in
-                        f.authorities.contains { $0.matchesHost(host.host) } && f.matchData(uri, relativeGroups: false).matched
+                    guard let path = rule.path, !path.steps.isEmpty else { continue }
+                    let exact = path.steps.allSatisfy { if case .literal = $0 { return true } else { return false } }
+                    if exact {
+                        let uri = AndroidURI("https://\(host.host)\(path.text)")
+                        let accepts = filters.contains { f in
+                            // Groups read as Android 15 reads them: the release that reads dynamic rules.
+                            f.authorities.contains { $0.matchesHost(host.host) } && f.matchData(uri, relativeGroups: true).matched
+                        }
+                        guard !accepts else { continue }
+                    } else {
+                        guard !Self.mayAccept(path, host: host.host, filters: filters) else { continue }
                     }
-                    guard !accepts else { continue }
                     out.append(Diagnostic(
                         code: .dal631,
-                        message: "\(rule.label) opens \(path.text) on \(host.host), but \(app.name)'s intent filters do not accept that path: dynamic rules only narrow the manifest's paths, so it never opens the app",
+                        message: (exact
+                            ? "\(rule.label) opens \(path.text) on \(host.host), but \(app.name)'s intent filters do not accept that path"
+                            : "\(rule.label) opens paths on \(host.host) that \(app.name)'s intent filters all refuse (each starts with \(SafeText.escape(Self.literalPrefix(path), limit: 200)), which no path or pathPrefix of theirs allows)")
+                            + ": dynamic rules only narrow the manifest's paths, so it never opens the app",
                         hint: "Add the path to the manifest's intent filter for \(host.host) (path, pathPrefix or pathPattern), or drop the rule.",
                         pointer: rule.pointer, location: rule.location, target: fileHost, file: mine.first!.place.depth == 0 ? nil : mine.first!.place.file))
                 }
             }
         } while false
         return HostVerdict(host: host.host, diagnostics: out, failsOnOlderDevices: !failingOnOlder.isEmpty)
+    }
+
+    /// Whether some path the wildcard pattern `path` matches may be accepted by one of
+    /// `filters` on `host` (DAL631 for a rule with `*` or `?`): false only when that is certain.
+    /// Every path the rule matches starts with its literal prefix (``literalPrefix(_:)``, cut
+    /// before a `.`, which devices may read as any character, §3.2), so a filter refuses them all
+    /// when each of its paths is a `path` the pattern does not match (read without and with
+    /// backtracking) or a `pathPrefix` that departs from that prefix; a filter without paths, or
+    /// with a `pathPattern`, `pathAdvancedPattern`, `pathSuffix` or a relative filter group, is
+    /// taken to accept one. A filter counts when it names the host, or has scheme-specific parts.
+    static func mayAccept(_ path: RulePattern, host: String, filters: [IntentFilter]) -> Bool {
+        let prefix = Array(literalPrefix(path).utf16)
+        let hasDot = path.text.utf16.contains(0x2E)
+        return filters.contains { f in
+            guard f.authorities.contains(where: { $0.matchesHost(host) }) || !f.schemeSpecificParts.isEmpty else { return false }
+            // Android 15, which reads dynamic rules, reads <uri-relative-filter-group> too.
+            if f.paths.isEmpty || !f.relativeGroups.isEmpty { return true }
+            return f.paths.contains { p in
+                switch p.kind {
+                case .literal: return hasDot || path.matches(p.units) || path.matchesWithBacktracking(p.units)
+                case .prefix: return p.units.starts(with: prefix) || prefix.starts(with: p.units)
+                case .simpleGlob, .advancedGlob, .suffix: return true
+                }
+            }
+        }
+    }
+
+    /// The code units every path `path` matches starts with, as text: its leading literal steps,
+    /// up to the first wildcard or `.`.
+    static func literalPrefix(_ path: RulePattern) -> String {
+        var units: [UInt16] = []
+        for step in path.steps {
+            guard case .literal(let u) = step, u != 0x2E else { break }
+            units.append(u)
+        }
+        return String(decoding: units, as: UTF16.self)
     }
 
     /// DAL630, when `minSdk` ≤ 30, more than one host was judged and one fails on older devices.

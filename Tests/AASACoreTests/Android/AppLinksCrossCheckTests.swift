@@ -113,9 +113,34 @@ struct AppLinksCrossCheckTests {
             lists: ["example.com": list([(package, [a], #"[{"/": "/shop/cart"}]"#)])], expected: []),
         Row(name: "an exclude rule outside the manifest's paths narrows nothing but opens nothing either", app: app(shop, devices: now),
             lists: ["example.com": list([(package, [a], #"[{"/": "/cart", "exclude": true}]"#)])], expected: []),
-        Row(name: "a wildcard rule is not claimed (its paths are not enumerated)", app: app(shop, devices: now),
-            lists: ["example.com": list([(package, [a], #"[{"/": "/c*"}]"#)])], expected: []),
+        // Wildcard rules: DAL631 only when no path they match can be one a filter accepts.
+        Row(name: "a wildcard rule under a prefix the manifest lacks", app: app(shop, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/c*"}]"#)])], expected: ["DAL631 warning"], says: "each starts with /c"),
+        Row(name: "a wildcard rule for another section", app: app(shop, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/blog/*"}]"#)])], expected: ["DAL631 warning"]),
+        Row(name: "a wildcard rule inside the prefix", app: app(shop, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/shop/item/*"}]"#)])], expected: []),
+        Row(name: "a wildcard rule around the prefix", app: app(shop, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/sh*"}]"#)])], expected: []),
+        Row(name: "a rule for every path", app: app(shop, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/*"}]"#)])], expected: []),
+        Row(name: "a ? before the prefix departs", app: app(shop, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/s?op/*"}]"#)])], expected: []),
+        Row(name: "a dot may be any character on devices: only the part before it counts", app: app(shop, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/shop.*"}]"#)])], expected: []),
+        Row(name: "a dot after a departing prefix", app: app(shop, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/blog.*"}]"#)])], expected: ["DAL631 warning"]),
+        Row(name: "a wildcard rule that matches the manifest's exact path", app: app(cart, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/ca*"}]"#)])], expected: []),
+        Row(name: "a wildcard rule that misses the manifest's exact path", app: app(cart, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/cb*"}]"#)])], expected: ["DAL631 warning"]),
+        Row(name: "a manifest pattern is not second-guessed", app: app(pattern, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/blog/*"}]"#)])], expected: []),
+        Row(name: "a manifest without paths accepts every rule", app: app(one, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/blog/*"}]"#)])], expected: []),
     ]
+    static let cart = manifest(hosts: ["example.com"], data: #"android:path="/cart""#)
+    static let pattern = manifest(hosts: ["example.com"], data: #"android:pathPattern="/b.*""#)
 
     @Test(arguments: rows)
     func crossCheck(_ row: Row) {
