@@ -141,6 +141,9 @@ public struct AndroidApp: Sendable {
     /// How many `<data android:host>` values are a build placeholder or a resource reference
     /// (DAL615): hosts that exist in the app but cannot be judged from this manifest.
     public var unresolvedHosts: Int
+    /// Whether an enabled activity's filter holds any value left to the build (a host, scheme,
+    /// port or path that is a `${placeholder}` or a resource reference, DAL615).
+    public var hasUnresolvedFilterValues: Bool
 
     /// Whether some range of API levels the app supports refuses to install it.
     public var refusedRanges: [DeviceRange] { devices.filter { $0.refusal != nil } }
@@ -171,6 +174,7 @@ public struct AndroidApp: Sendable {
         let filters = manifest.activities.filter(\.enabled).flatMap(\.filters)
         linkFilters = filters.filter { $0.handlesWebURIs(onlyWebSchemes: false) }
         unresolvedHosts = filters.flatMap(\.unresolved).filter { $0.attribute == "host" }.count
+        hasUnresolvedFilterValues = filters.contains { !$0.unresolved.isEmpty }
         var certificates: [Certificate] = []
         var devices: [DeviceRange] = []
         var notes: [String] = []

@@ -35,6 +35,9 @@ public enum AppLinksCrossCheck {
         public var filters: [IntentFilter]?
         /// How findings name the app (`com.example.shop (shop.apk)`).
         public var name: String
+        /// Whether an enabled filter holds a value left to the build (a `${placeholder}` or
+        /// `@string/…` host or path, DAL615): its paths may then be any, so no DAL631.
+        public var filtersIncomplete = false
 
         public init(package: String, minimumSDK: Int, devices: [AndroidApp.DeviceRange], uploadFingerprints: [String] = [],
                     fingerprintsGiven: Bool = false, hosts: [AndroidApp.Host], filters: [IntentFilter]? = nil, name: String? = nil) {
@@ -64,6 +67,7 @@ public enum AppLinksCrossCheck {
                       uploadFingerprints: app.form == .appBundle ? app.certificates.map(\.sha256) : [],
                       fingerprintsGiven: !fingerprints.isEmpty, hosts: app.verifiedHosts, filters: app.linkFilters,
                       name: "\(package) (\(app.file))")
+            filtersIncomplete = app.hasUnresolvedFilterValues
         }
     }
 
@@ -213,15 +217,20 @@ public enum AppLinksCrossCheck {
             // Dynamic rules narrow the manifest's paths; a rule whose paths the manifest all
             // refuses never opens. Only the manifest can tell which paths it refuses: no
             // filters, no DAL631.
-            if !host.host.hasPrefix("*."), let filters = app.filters, let rules = mine.first?.dynamicRules.applied {
+            // A manifest value left to the build (a `${placeholder}` host) may accept anything.
+            if !host.host.hasPrefix("*."), !app.filtersIncomplete, let filters = app.filters, let rules = mine.first?.dynamicRules.applied {
                 for rule in rules.rules where !rule.exclude {
                     guard let path = rule.path, !path.steps.isEmpty else { continue }
-                    let exact = path.steps.allSatisfy { if case .literal = $0 { return true } else { return false } }
+                    // Exact: literal steps only, and no `.` (devices may read it as any character)
+                    // or `%` (whether a pattern is decoded is not known, §3.2).
+                    let exact = path.steps.allSatisfy { if case .literal(let u) = $0 { return u != 0x2E && u != 0x25 } else { return false } }
                     if exact {
                         let uri = AndroidURI("https://\(host.host)\(path.text)")
                         let accepts = filters.contains { f in
-                            // Groups read as Android 15 reads them: the release that reads dynamic rules.
-                            f.authorities.contains { $0.matchesHost(host.host) } && f.matchData(uri, relativeGroups: true).matched
+                            // A relative filter group (Android 15, which reads dynamic rules) may
+                            // accept the path with a query or fragment the rule leaves open.
+                            f.authorities.contains { $0.matchesHost(host.host) }
+                                && (!f.relativeGroups.isEmpty || f.matchData(uri, relativeGroups: false).matched)
                         }
                         guard !accepts else { continue }
                     } else {
@@ -231,7 +240,7 @@ public enum AppLinksCrossCheck {
                         code: .dal631,
                         message: (exact
                             ? "\(rule.label) opens \(path.text) on \(host.host), but \(app.name)'s intent filters do not accept that path"
-                            : "\(rule.label) opens paths on \(host.host) that \(app.name)'s intent filters all refuse (each starts with \(SafeText.escape(Self.literalPrefix(path), limit: 200)), which no path or pathPrefix of theirs allows)")
+                            : "\(rule.label) opens paths on \(host.host) that \(app.name)'s intent filters all refuse (\(Self.prefixPhrase(path)))")
                             + ": dynamic rules only narrow the manifest's paths, so it never opens the app",
                         hint: "Add the path to the manifest's intent filter for \(host.host) (path, pathPrefix or pathPattern), or drop the rule.",
                         pointer: rule.pointer, location: rule.location, target: fileHost, file: mine.first!.place.depth == 0 ? nil : mine.first!.place.file))
@@ -244,34 +253,42 @@ public enum AppLinksCrossCheck {
     /// Whether some path the wildcard pattern `path` matches may be accepted by one of
     /// `filters` on `host` (DAL631 for a rule with `*` or `?`): false only when that is certain.
     /// Every path the rule matches starts with its literal prefix (``literalPrefix(_:)``, cut
-    /// before a `.`, which devices may read as any character, §3.2), so a filter refuses them all
-    /// when each of its paths is a `path` the pattern does not match (read without and with
-    /// backtracking) or a `pathPrefix` that departs from that prefix; a filter without paths, or
+    /// before a `.`, which devices may read as any character, or a `%`, §3.2), so a filter
+    /// refuses them all when each of its paths is a `path` the pattern does not match (read
+    /// without and with backtracking; never when either holds a `.` or `%`) or a `pathPrefix`
+    /// (without `%`) that departs from that prefix; a filter without paths, or
     /// with a `pathPattern`, `pathAdvancedPattern`, `pathSuffix` or a relative filter group, is
     /// taken to accept one. A filter counts when it names the host, or has scheme-specific parts.
     static func mayAccept(_ path: RulePattern, host: String, filters: [IntentFilter]) -> Bool {
         let prefix = Array(literalPrefix(path).utf16)
-        let hasDot = path.text.utf16.contains(0x2E)
+        let uncertain = path.text.utf16.contains { $0 == 0x2E || $0 == 0x25 }
         return filters.contains { f in
             guard f.authorities.contains(where: { $0.matchesHost(host) }) || !f.schemeSpecificParts.isEmpty else { return false }
             // Android 15, which reads dynamic rules, reads <uri-relative-filter-group> too.
             if f.paths.isEmpty || !f.relativeGroups.isEmpty { return true }
             return f.paths.contains { p in
                 switch p.kind {
-                case .literal: return hasDot || path.matches(p.units) || path.matchesWithBacktracking(p.units)
-                case .prefix: return p.units.starts(with: prefix) || prefix.starts(with: p.units)
+                case .literal: return uncertain || p.units.contains(0x25) || path.matches(p.units) || path.matchesWithBacktracking(p.units)
+                case .prefix: return p.units.contains(0x25) || p.units.starts(with: prefix) || prefix.starts(with: p.units)
                 case .simpleGlob, .advancedGlob, .suffix: return true
                 }
             }
         }
     }
 
+    /// Why the filters refuse every path of `path`, for DAL631's message.
+    static func prefixPhrase(_ path: RulePattern) -> String {
+        let prefix = literalPrefix(path)
+        return prefix.isEmpty ? "no path or pathPrefix of theirs is one it can match"
+            : "each starts with \(SafeText.escape(prefix, limit: 200)), which no path or pathPrefix of theirs allows"
+    }
+
     /// The code units every path `path` matches starts with, as text: its leading literal steps,
-    /// up to the first wildcard or `.`.
+    /// up to the first wildcard, `.` or `%`.
     static func literalPrefix(_ path: RulePattern) -> String {
         var units: [UInt16] = []
         for step in path.steps {
-            guard case .literal(let u) = step, u != 0x2E else { break }
+            guard case .literal(let u) = step, u != 0x2E, u != 0x25 else { break }
             units.append(u)
         }
         return String(decoding: units, as: UTF16.self)

@@ -138,7 +138,43 @@ struct AppLinksCrossCheckTests {
             lists: ["example.com": list([(package, [a], #"[{"/": "/blog/*"}]"#)])], expected: []),
         Row(name: "a manifest without paths accepts every rule", app: app(one, devices: now),
             lists: ["example.com": list([(package, [a], #"[{"/": "/blog/*"}]"#)])], expected: []),
+        // Never certain (a new user's third pass found each as a false DAL631):
+        Row(name: "a dot in an exact rule may be any character on devices", app: app(pax, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/p.x"}]"#)])], expected: []),
+        Row(name: "a dot in an exact rule against an exact path", app: app(fileX, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/file.html"}]"#)])], expected: []),
+        Row(name: "percent-encoding on both sides", app: app(cafe, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/caf%C3%A9"}]"#)])], expected: []),
+        Row(name: "a relative filter group with a query the rule leaves open", app: app(group, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/cart"}]"#)])], expected: []),
+        Row(name: "a filter whose host is left to the build", app: app(placeholder, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "/cart"}, {"/": "/blog/*"}]"#)])], expected: []),
+        Row(name: "a wildcard rule with no literal prefix against an exact path", app: app(cart, devices: now),
+            lists: ["example.com": list([(package, [a], #"[{"/": "*/tail"}]"#)])], expected: ["DAL631 warning"],
+            says: "no path or pathPrefix of theirs is one it can match"),
     ]
+    static let pax = manifest(hosts: ["example.com"], data: #"android:path="/pax""#)
+    static let fileX = manifest(hosts: ["example.com"], data: #"android:path="/fileXhtml""#)
+    static let cafe = manifest(hosts: ["example.com"], data: #"android:path="/caf%C3%A9""#)
+    static func custom(_ filters: String) -> AndroidManifest {
+        try! AndroidManifest.read(Array("""
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="\(package)">
+          <uses-sdk android:minSdkVersion="35" android:targetSdkVersion="35" />
+          <application><activity android:name=".Link" android:exported="true">\(filters)</activity></application>
+        </manifest>
+        """.utf8))
+    }
+    static let filterHead = """
+        <intent-filter android:autoVerify="true"><action android:name="android.intent.action.VIEW" />
+        <category android:name="android.intent.category.DEFAULT" /><category android:name="android.intent.category.BROWSABLE" />
+        """
+    static let group = custom(filterHead + """
+        <data android:scheme="https" android:host="example.com" />
+        <uri-relative-filter-group><data android:path="/cart" /><data android:query="ref=x" /></uri-relative-filter-group>
+        </intent-filter>
+        """)
+    static let placeholder = custom(filterHead + #"<data android:scheme="https" android:host="${linkHost}" /></intent-filter>"#
+        + filterHead + #"<data android:scheme="https" android:host="example.com" android:pathPrefix="/product" /></intent-filter>"#)
     static let cart = manifest(hosts: ["example.com"], data: #"android:path="/cart""#)
     static let pattern = manifest(hosts: ["example.com"], data: #"android:pathPattern="/b.*""#)
 
