@@ -9,8 +9,11 @@ extension HTTPRequest {
     /// it in both cases, and the name resolves alike. What differs is only that libcurl's
     /// connection cache, which keys on the name as written, can hand the request a connection
     /// already open to `example.com` (spec `assetlinks-reference.md` §1: both names are
-    /// fetched). Never used when a `--connect-to` entry (``connectTo``) would send the two names
-    /// to different places, when a `Host` header is given, or for an IPv6 literal or a URL with user information.
+    /// fetched). A `--connect-to` entry (``connectTo``) for `example.com` so applies to
+    /// `example.com.` too, as DNS would (the name is the same), and one for every host does not
+    /// send the dotted name elsewhere; only an entry naming `example.com.` itself does (the URL is
+    /// then sent as it is). Never used when a `Host` header is given, or for an IPv6 literal or a
+    /// URL with user information.
     public var connectionForm: (url: String, host: String)? {
         guard sharesRelativeConnection, !headers.contains(where: { $0.name.lowercased() == "host" }),
               let schemeEnd = url.range(of: "://") else { return nil }
@@ -30,8 +33,13 @@ extension HTTPRequest {
         let defaultPort = scheme == "http" ? "80" : "443"
         let effectivePort = port.map(String.init).flatMap { $0.isEmpty ? nil : $0 } ?? defaultPort
         let relative = String(host.dropLast())
-        guard Self.connectToEntry(connectTo, host: relative, port: effectivePort)
-                == Self.connectToEntry(connectTo, host: String(host), port: effectivePort) else { return nil }
+        // The dotted name goes where the relative one goes (the same name to DNS), unless a
+        // --connect-to entry names the dotted name itself: then it goes there, as curl sends it.
+        if let own = Self.connectToEntry(connectTo, host: String(host), port: effectivePort),
+           own != Self.connectToEntry(connectTo, host: relative, port: effectivePort),
+           let named = connectTo[own].split(separator: ":", omittingEmptySubsequences: false).first, !named.isEmpty {
+            return nil
+        }
         let hostHeader = effectivePort == defaultPort ? String(host) : "\(host):\(effectivePort)"
         return (url[..<schemeEnd.upperBound] + relative + (port.map { ":" + $0 } ?? "") + rest[authorityEnd...], hostHeader)
     }

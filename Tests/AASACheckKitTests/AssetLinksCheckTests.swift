@@ -225,11 +225,13 @@ struct AssetLinksKindTests {
         #expect(AssetLinksServing.compareTrailingDot(host: "shop.example", plain: plain, dotted: other).map(\.code.rawValue) == ["DAL109"])
     }
 
+    /// The twin is asked whatever --connect-to says: the network layer sends it where `HOST`
+    /// goes unless an entry names `HOST.` (before, a `--connect-to HOST:…` alone skipped it
+    /// without a word; a new user's third pass).
     @Test func userAgentAndRedirectedTwin() {
-        var plan = AssetLinksKind.plan(for: HostContext(host: "shop.example", connectionRedirected: true, userAgent: "Probe/1",
-                                                        trailingDotConnectionRedirected: false))
+        var plan = AssetLinksKind.plan(for: HostContext(host: "shop.example", connectionRedirected: true, userAgent: "Probe/1"))
         let first = plan.start()
-        #expect(first.map(\.role) == [AssetLinksKind.Role.statementList, AssetLinksKind.Role.robots])
+        #expect(first.map(\.role) == [AssetLinksKind.Role.statementList, AssetLinksKind.Role.trailingDotHost, AssetLinksKind.Role.robots])
         #expect(first.allSatisfy { $0.agent == .custom("Probe/1") })
     }
 

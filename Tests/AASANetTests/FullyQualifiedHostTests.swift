@@ -21,6 +21,11 @@ struct FullyQualifiedHostTests {
         ("https://shop.example./x", everywhere, "https://shop.example/x", "shop.example."),
         ("https://shop.example./x", ["other.example:443:127.0.0.1:1"], "https://shop.example/x", "shop.example."),
         ("https://shop.example./x", ["SHOP.EXAMPLE:8443:127.0.0.1:1"], "https://shop.example/x", "shop.example."),
+        // An entry for the relative name applies to the dotted one (the same name to DNS) ...
+        ("https://shop.example./x", ["shop.example:443:127.0.0.1:1"], "https://shop.example/x", "shop.example."),
+        ("https://shop.example.:8443/x", ["shop.example:8443:127.0.0.1:1"], "https://shop.example:8443/x", "shop.example.:8443"),
+        // ... and wins over a later entry for every host, which curl would give the dotted name.
+        ("https://shop.example./x", ["shop.example:443:127.0.0.1:1", "::127.0.0.1:2"], "https://shop.example/x", "shop.example."),
     ])
     func sharedForm(url: String, connectTo: [String], expectedURL: String, expectedHost: String) throws {
         var request = HTTPRequest(url: url, connectTo: connectTo)
@@ -37,11 +42,10 @@ struct FullyQualifiedHostTests {
         ("https://[::1]./x", []),
         ("https://user@shop.example./x", []),
         ("shop.example./x", []),
-        // --connect-to sends one name elsewhere than the other: two connections, as curl makes them.
-        ("https://shop.example./x", ["shop.example:443:127.0.0.1:1"]),
+        // An entry that names the dotted name itself: sent there, as curl sends it.
         ("https://shop.example./x", ["shop.example.:443:127.0.0.1:1"]),
         ("https://shop.example./x", ["shop.example.::127.0.0.1:1", "::127.0.0.1:2"]),
-        ("https://shop.example.:8443/x", ["shop.example:8443:127.0.0.1:1"]),
+        ("https://shop.example./x", ["SHOP.EXAMPLE.:443:127.0.0.1:1", "shop.example:443:127.0.0.1:2"]),
     ])
     func sentAsItIs(url: String, connectTo: [String]) {
         var request = HTTPRequest(url: url, connectTo: connectTo)

@@ -98,8 +98,7 @@ extension DomainCheck {
         HostContext(host: target.host, mode: target.mode, plainHTTPRequested: target.plainHTTP,
                     connectionRedirected: options.redirects(target.host), cdnBase: options.cdnBase,
                     cdnSkipped: cdnSkipReason(target, options),
-                    userAgent: options.userAgent == HTTPRequest.appleFetcherUserAgent ? nil : options.userAgent,
-                    trailingDotConnectionRedirected: options.redirects(target.host + "."))
+                    userAgent: options.userAgent == HTTPRequest.appleFetcherUserAgent ? nil : options.userAgent)
     }
 
     /// Judges one domain from what was fetched for it: each kind's section (Apple's first:

@@ -5,10 +5,10 @@
 /// addresses), the same URL with the host fully qualified (`HOST.`, DAL109), and
 /// `https://HOST/robots.txt` (DAL110); once the file answers, the includes an
 /// ``IncludeResolver`` asks for, level by level, within its budget (DAL112), never an `http`
-/// include under a secure file (DAL111). The trailing-dot request is skipped when `--connect-to`
-/// sends `HOST` elsewhere but not `HOST.` (the two answers would come from different servers);
-/// otherwise the network layer sends it on the connection open to `HOST`, with `Host: HOST.`
-/// (`HTTPRequest.connectionForm`). At most 3 + ``AssetLinksFetchPlan/fetchBudget`` − 1 requests.
+/// include under a secure file (DAL111). The network layer sends the trailing-dot request where
+/// `HOST` goes, on its connection, with `Host: HOST.` (`HTTPRequest.connectionForm`; a
+/// `--connect-to` entry for `HOST` applies to `HOST.`, unless one names `HOST.` itself).
+/// At most 3 + ``AssetLinksFetchPlan/fetchBudget`` − 1 requests.
 ///
 /// Judgement: each file as Google's fetcher judges it (``AssetLinksServing``), the statements
 /// as Google parses them (``StatementListParser``), the checks across statements
@@ -68,7 +68,6 @@ public enum AssetLinksKind: DocumentKind {
                     out.append(PlannedRequest(url: request.url, role: Role.statementList, agent: agent,
                                               maxBodyBytes: request.readLimit, looksUpAddresses: true))
                 case .trailingDotHost:
-                    guard host.connectionRedirected == host.trailingDotConnectionRedirected else { continue }
                     out.append(PlannedRequest(url: request.url, role: Role.trailingDotHost, agent: agent, maxBodyBytes: request.readLimit))
                 case .robots:
                     out.append(PlannedRequest(url: request.url, role: Role.robots, agent: agent, maxBodyBytes: request.readLimit))

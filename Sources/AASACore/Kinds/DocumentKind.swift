@@ -56,15 +56,11 @@ public struct HostContext: Sendable {
     public var addresses: [String]?
     /// `--user-agent` when given (a kind that sends its own user agent lets it win).
     public var userAgent: String?
-    /// `--connect-to` sends the fully qualified name (`HOST.`) elsewhere: when only one of
-    /// ``connectionRedirected`` and this holds, the two names reach different servers.
-    public var trailingDotConnectionRedirected: Bool
 
     public init(host: String, mode: String? = nil, plainHTTPRequested: Bool = false, connectionRedirected: Bool = false,
                 cdnBase: String = CDNJudge.defaultBase, cdnSkipped: String? = nil, addresses: [String]? = nil,
-                userAgent: String? = nil, trailingDotConnectionRedirected: Bool? = nil) {
+                userAgent: String? = nil) {
         self.userAgent = userAgent
-        self.trailingDotConnectionRedirected = trailingDotConnectionRedirected ?? connectionRedirected
         self.host = host
         self.mode = mode
         self.plainHTTPRequested = plainHTTPRequested
