@@ -354,4 +354,40 @@ struct AndroidNewUserFixTests {
         #expect(both.status == 2)
         #expect(both.stderr.contains("judge each platform's file in its own run"), "\(both.stderr)")
     }
+
+    // MARK: third pass: routes the tool cannot judge are not judged
+
+    /// Before: a list that verifies no app said "ok" for routes that must open it (nothing was
+    /// judged). Now it is a usage error that asks for --package.
+    @Test func routesOfAListThatVerifiesNoAppAskForThePackage() throws {
+        let list = #"[{"relation": ["delegate_permission/common.get_login_creds"], "target": {"namespace": "web", "site": "https://good.aasa.test"}}]"#
+        let file = try temporaryFile(Array(list.utf8), name: UUID().uuidString + ".json")
+        let routes = try temporaryFile(Array("/product/1\n".utf8), name: UUID().uuidString + ".routes")
+        defer { [file, routes].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let r = run(["routes", file, "--routes", routes, "--domain", "good.aasa.test"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("verifies no Android app for App Links"), "\(r.stderr)")
+        #expect(r.stderr.contains("give --package NAME"), "\(r.stderr)")
+        let given = run(["routes", file, "--routes", routes, "--domain", "good.aasa.test", "--package", "com.aasacheck.shop", "--json"])
+        #expect(try given.codes().contains("DAL701"))
+    }
+
+    /// Before: without the manifest, a `web` route of an app whose statement has no dynamic
+    /// rules was DAL703, an error, though only the unread intent filters decide it. Now it is
+    /// not judged, and a note says why; `app` routes and rule-decided routes are judged as before.
+    @Test func aWebRouteOnlyTheManifestDecidesIsNotJudgedWithoutIt() throws {
+        let list = #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.aasacheck.shop", "sha256_cert_fingerprints": ["\#(ApkCrossCheckTests.shop)"]}}]"#
+        let file = try temporaryFile(Array(list.utf8), name: UUID().uuidString + ".json")
+        let routes = try temporaryFile(Array("/product/1\n/about web\n".utf8), name: UUID().uuidString + ".routes")
+        defer { [file, routes].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let r = run(["routes", file, "--routes", routes, "--domain", "good.aasa.test", "--json"])
+        #expect(r.status == 0, "\(r.stdout)")
+        #expect(try r.codes().isEmpty)
+        let verdicts = try r.json()["routes"] as? [[String: Any]] ?? []
+        #expect(verdicts.map { $0["route"] as? String } == ["/product/1"])
+        let rules = run(["routes", try temporaryFile(Array(Self.rules.utf8), name: UUID().uuidString + ".json"), "--routes", routes,
+                         "--domain", "good.aasa.test", "--json"])
+        #expect(try rules.codes() == [], "/about matches no rule: it stays on the web, judged")
+        #expect((try rules.json()["routes"] as? [[String: Any]] ?? []).count == 2)
+    }
 }

@@ -49,7 +49,8 @@ import Testing
         Row(rules: #"[{"/": "/p/special"}]"#, route: "/p/:id web", decision: .match, coverage: .sometimes, rule: 0, code: "DAL703"),
         // No rules: every URL the manifest accepts opens the app.
         Row(rules: nil, route: "/anything app", decision: .match, coverage: nil, rule: nil, code: nil),
-        Row(rules: nil, route: "/help web", decision: .match, coverage: nil, rule: nil, code: "DAL703"),
+        // The manifest accepts /help and no rule narrows it: certain, an error.
+        Row(rules: nil, route: "/help web", decision: .match, coverage: nil, rule: nil, code: "DAL703", manifestPath: #"android:pathPrefix="/""#),
         // Not verified: another package, another certificate.
         Row(rules: nil, route: "/anything app", decision: .noMatch, coverage: nil, rule: nil, code: "DAL701", package: "com.other.app"),
         Row(rules: nil, route: "/anything app", decision: .noMatch, coverage: nil, rule: nil, code: "DAL701",
@@ -108,5 +109,18 @@ import Testing
         #expect(result.verdicts.map(\.ok) == [false, true])
         #expect(result.diagnostics.map(\.code.rawValue) == ["DAL701"])
         #expect(result.diagnostics.first?.message.contains("cannot be used (status 404)") == true)
+    }
+
+    /// Without the manifest and without dynamic rules, only the app's intent filters decide a
+    /// `web` route: it is not judged (no verdict, no DAL703), and a note says so.
+    @Test func aWebRouteOnlyTheUnreadManifestDecidesIsNotJudged() {
+        let statements = StatementListParser.parse(Array(Self.list(nil).utf8), url: "https://example.com/.well-known/assetlinks.json").statements
+        let reading = RouteList.read(Array("/help web\n/cart\n".utf8))
+        let result = AndroidRouteCheck.run(statements: statements, app: .init(package: Self.package, fingerprints: nil, filters: nil),
+                                           host: "example.com", routes: reading.routes, routesFile: "routes")
+        #expect(result.verdicts.map(\.route.text) == ["/cart"])
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.notes.count == 1)
+        #expect(result.notes.first?.contains("1 web route of routes (/help) on example.com") == true, "\(result.notes)")
     }
 }

@@ -83,6 +83,8 @@ public enum CheckCommand: Command {
         let signIn = SignInFlow(authURLs: try SignInFlow.authURLs(arguments), appIDs: gate.routeAppIDs,
                                 package: android.packageName, fingerprints: android.fingerprints)
         var staysInBrowser = NoteList()
+        // Android routes left unjudged (only the unread manifest decides them), a few domains' worth.
+        var unjudgedAndroidRoutes: [String] = []
         // --callback and --rp-id: the entitlement side once, each host's file as it is checked.
         let credentials = try CredentialFlow(parsing: arguments)
         if !credentials.isEmpty && gate.flow == nil && gate.appIDs.isEmpty {
@@ -144,6 +146,7 @@ public enum CheckCommand: Command {
             let judged = gate.judge(outcome)
             // With Android's file fetched, the routes are judged for Android too (their own section).
             let android = gate.judgeAndroid(outcome, app: androidApp)
+            for note in android.notes where unjudgedAndroidRoutes.count < 5 { unjudgedAndroidRoutes.append(note) }
             return out.report(for: outcome, adding: judged.diagnostics + appFindings + android.diagnostics, routes: judged.routes + android.routes)
         }, emit: { _, report in
             redirected.note(report.target.host, options)
@@ -158,6 +161,7 @@ public enum CheckCommand: Command {
             for note in androidApp.notes() { out.note(note, kind: .notice) }
         }
         for note in staysInBrowser.notes { out.note(note) }
+        for note in unjudgedAndroidRoutes { out.note(note, kind: .notice) }
         if let notice = signIn.unjudgedNotice(judged: judgedSignInHosts) { out.note(notice, kind: .notice) }
         if let notice = credentials.unjudgedNotice(judged: judgedCredentialHosts, entitlement: gate.flow != nil) { out.note(notice, kind: .notice) }
         if let notice = redirected.notice { out.note(notice, kind: .notice) }

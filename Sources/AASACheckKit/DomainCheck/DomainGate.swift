@@ -110,11 +110,11 @@ struct DomainGate: Sendable {
     /// app the list verifies for App Links. Routes on other hosts are not judged here (each
     /// host is verified by its own file); a wildcard target's subdomains neither (the apex's
     /// file verifies only `*.` hosts of the manifest, which `--apk` names).
-    func judgeAndroid(_ outcome: DomainOutcome, app check: AndroidAppCheck?) -> (diagnostics: [Diagnostic], routes: [RouteVerdict]) {
-        guard let routesFile, !routes.isEmpty, let list = AndroidAppCheck.list(outcome) else { return ([], []) }
+    func judgeAndroid(_ outcome: DomainOutcome, app check: AndroidAppCheck?) -> (diagnostics: [Diagnostic], routes: [RouteVerdict], notes: [String]) {
+        guard let routesFile, !routes.isEmpty, let list = AndroidAppCheck.list(outcome) else { return ([], [], []) }
         let host = outcome.target.host
         let mine = routes.filter { $0.host.map { $0.lowercased() == host } ?? true }
-        guard !mine.isEmpty else { return ([], []) }
+        guard !mine.isEmpty else { return ([], [], []) }
         var statements: [AssetStatement] = []
         var unusable: String?
         switch list {
@@ -140,6 +140,7 @@ struct DomainGate: Sendable {
         }
         var diagnostics: [Diagnostic] = []
         var verdicts: [RouteVerdict] = []
+        var notes: [String] = []
         for a in apps {
             let result = AndroidRouteCheck.run(statements: statements, unusable: unusable, app: a, host: host, routes: mine, routesFile: routesFile)
             diagnostics += result.diagnostics.map { d in
@@ -148,8 +149,9 @@ struct DomainGate: Sendable {
                 return d
             }
             verdicts += result.verdicts
+            notes += result.notes
         }
-        return (diagnostics, verdicts)
+        return (diagnostics, verdicts, notes)
     }
 
     /// The findings and route verdicts for one domain's file as deployed: routes are judged

@@ -18,15 +18,6 @@ enum AndroidRoutes {
         let fingerprints = try arguments.all("--fingerprint").map(AndroidOptions.fingerprint)
         let list = loaded.statementList
         let statements = list?.statements ?? []
-
-        out.domainFile(loaded)
-        out.source(routesPath, routes.bytes)
-        out.statements(StatementListing(subject: loaded.label, statements: list?.listing() ?? [],
-                                        sourceName: loaded.host == nil ? loaded.label : nil))
-        if let note = StatementListing.unfetchedIncludes(list, label: loaded.label) { out.note(note) }
-        if let inferred {
-            out.note("the file is judged as served for \(inferred), the host of the route list's full URLs; give --domain to name another", kind: .notice)
-        }
         var unusable: String?
         if let list, case .unusable(let why)? = AndroidAppCheck.list(list) { unusable = why }
         // The apps to judge for: --package, else every app the list verifies for App Links.
@@ -35,6 +26,20 @@ enum AndroidRoutes {
             for s in statements where s.relations.contains(AssetLinksRelation.handleAllURLs) {
                 if case .androidApp(let app) = s.target, !packages.contains(app.packageName) { packages.append(app.packageName) }
             }
+        }
+        // A usable list that verifies no app judges no route: nothing to run the list for (an
+        // unusable one is reported, and its routes are judged for --package when given).
+        if packages.isEmpty, unusable == nil {
+            throw UsageError("\(SafeText.value(loaded.label)) verifies no Android app for App Links (no statement grants delegate_permission/common.handle_all_urls to an android_app): give --package NAME to judge the routes for your app")
+        }
+
+        out.domainFile(loaded)
+        out.source(routesPath, routes.bytes)
+        out.statements(StatementListing(subject: loaded.label, statements: list?.listing() ?? [],
+                                        sourceName: loaded.host == nil ? loaded.label : nil))
+        if let note = StatementListing.unfetchedIncludes(list, label: loaded.label) { out.note(note) }
+        if let inferred {
+            out.note("the file is judged as served for \(inferred), the host of the route list's full URLs; give --domain to name another", kind: .notice)
         }
         let domain = host ?? "example.com"
         // Each host is verified by its own file: routes on other hosts are counted, not judged.
@@ -47,6 +52,7 @@ enum AndroidRoutes {
             let app = AndroidRouteCheck.App(package: p, fingerprints: fingerprints, filters: nil)
             let one = AndroidRouteCheck.run(statements: statements, unusable: unusable, app: app, host: domain, routes: judged, routesFile: routesPath)
             result.verdicts += one.verdicts
+            result.notes += one.notes
             result.diagnostics += one.diagnostics.map { d in
                 var d = d
                 d.target = d.target ?? host ?? loaded.label
@@ -54,8 +60,9 @@ enum AndroidRoutes {
             }
         }
         for verdict in result.verdicts { out.route(verdict) }
+        for note in result.notes { out.note(note, kind: .notice) }
         if packages.isEmpty {
-            out.note("The file verifies no Android app for App Links (no statement grants delegate_permission/common.handle_all_urls); give --package to judge the routes for one.", kind: .advice)
+            out.note("The file cannot be used, so no app is known to judge the routes for; give --package NAME to judge them for your app.", kind: .advice)
         }
         // A --package the list does not verify: DAL627, as `match` and `check` state it.
         let verification = package.map {

@@ -57,12 +57,25 @@ public enum AndroidRouteCheck {
         var verdicts: [RouteVerdict] = []
         var diagnostics: [Diagnostic] = []
         let rules = AppLinksPrediction.rules(statements, packageName: app.package, fingerprints: app.fingerprints)?.applied?.rules ?? []
+        var unknown: [String] = []
         for route in routes {
             let v = judge(route, statements: statements, unusable: unusable, app: app, host: host, rules: rules)
+            // Without dynamic rules the manifest decides, and without the manifest (`--package`
+            // alone) whether a `web` route opens the app is not known: no verdict, no DAL703.
+            if app.filters == nil, route.expect == .web, v.decision == .match, v.dynamicRule == nil, v.coverage != .sometimes {
+                unknown.append(route.text)
+                continue
+            }
             verdicts.append(v)
             if let d = diagnostic(for: v, file: routesFile) { diagnostics.append(d) }
         }
-        return RouteCheckResult(verdicts: verdicts, diagnostics: diagnostics, routeCount: routes.count)
+        var result = RouteCheckResult(verdicts: verdicts, diagnostics: diagnostics, routeCount: routes.count)
+        if !unknown.isEmpty {
+            let named = unknown.prefix(3).map { SafeText.escape($0, limit: 120) }.joined(separator: ", ") + (unknown.count > 3 ? " and \(unknown.count - 3) more" : "")
+            result.notes.append("\(unknown.count) web route\(unknown.count == 1 ? "" : "s") of \(routesFile) (\(named)) on \(host) for \(app.package) "
+                + "\(unknown.count == 1 ? "is" : "are") not judged: \(app.package)'s statement has no dynamic rules, so the app's intent filters decide, and this run did not read them (give --apk FILE)")
+        }
+        return result
     }
 
     /// One concrete URL's decision: the manifest, then the statement list.

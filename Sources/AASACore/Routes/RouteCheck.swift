@@ -9,6 +9,9 @@ public struct RouteCheckResult: Sendable {
     /// Whether Apple's systems refuse the file judged (``refused(by:)``): no route opens the
     /// app on devices.
     public var isRefused = false
+    /// Sentences about routes left unjudged, for the report's notes (Android's `web` routes
+    /// that only the unread manifest decides).
+    public var notes: [String] = []
 
     public init(verdicts: [RouteVerdict], diagnostics: [Diagnostic], routeCount: Int, isRefused: Bool = false) {
         self.verdicts = verdicts
