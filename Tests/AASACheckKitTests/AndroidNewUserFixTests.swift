@@ -390,4 +390,17 @@ struct AndroidNewUserFixTests {
         #expect(try rules.codes() == [], "/about matches no rule: it stays on the web, judged")
         #expect((try rules.json()["routes"] as? [[String: Any]] ?? []).count == 2)
     }
+
+    /// Before: `check --apk MANIFEST --fingerprint FP` still said "give the .apk (or
+    /// --fingerprint) to judge fingerprints". Now the note says what is judged.
+    @Test func aManifestWithFingerprintsSaysWhatIsJudged() throws {
+        let path = try Self.manifest()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let given = try check(["--apk", path, "--fingerprint", ApkCrossCheckTests.shop])
+        let notes = (try given.json()["apks"] as? [[String: Any]])?.first?["notes"] as? [String] ?? []
+        #expect(notes.contains("the files are judged against the certificates given with --fingerprint"), "\(notes)")
+        let alone = try check(["--apk", path])
+        let before = (try alone.json()["apks"] as? [[String: Any]])?.first?["notes"] as? [String] ?? []
+        #expect(before.contains { $0.hasPrefix("a manifest alone carries no certificate") }, "\(before)")
+    }
 }

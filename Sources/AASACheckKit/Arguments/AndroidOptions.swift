@@ -28,7 +28,7 @@ public struct AndroidOptions: OptionGroup {
         help: "Which platforms' files to judge: ios (apple-app-site-association, the default), android (assetlinks.json) or all.")
     public static let androidSpec = OptionSpec("--android", help: "Judge Android's assetlinks.json too (= --platform all).")
     public static let packageSpec = OptionSpec("--package", value: "NAME",
-        help: "Android app package (com.example.shop); without --platform, both platforms' files are judged (--platform android: Android's only).")
+        help: "Android app package (com.example.shop): Android's file (assetlinks.json) is judged for it.")
     public static let fingerprintSpec = OptionSpec("--fingerprint", value: "SHA256", repeatable: true,
         help: "SHA-256 signing-certificate fingerprint of the Android app (AA:BB:…, 32 bytes; apksigner's lower-case hex is accepted); repeatable.")
 

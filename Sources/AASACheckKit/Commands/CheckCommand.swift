@@ -105,7 +105,7 @@ public enum CheckCommand: Command {
         // against each domain's assetlinks.json (AppLinksCrossCheck). Unreadable: exit 2.
         var androidApp: AndroidAppCheck?
         if let path = android.apk {
-            if let report = try ApkFlow.readOption(path, output: out, console: context.console) {
+            if let report = try ApkFlow.readOption(path, output: out, console: context.console, fingerprintsGiven: !android.fingerprints.isEmpty) {
                 androidApp = try AndroidAppCheck(report: report, packageName: android.packageName, fingerprints: android.fingerprints,
                                                  domains: arguments.positionals)
             }

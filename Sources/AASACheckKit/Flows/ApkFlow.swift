@@ -67,13 +67,18 @@ public struct ApkFlow {
     /// its manifest's source, findings and report handed to `output`.
     /// - Returns: the report, `nil` when the file has none.
     /// - Throws: ``UsageError`` (exit 2) when the file cannot be read.
-    static func readOption(_ path: String, output: RunOutput, console: Console) throws -> ApkReport? {
+    static func readOption(_ path: String, output: RunOutput, console: Console, fingerprintsGiven: Bool = false) throws -> ApkReport? {
         let flow = read([path], console: console)
         if let problem = flow.problems.first { throw UsageError("--apk: \(problem.message)") }
         for item in flow.items { if let text = item.sourceText { output.source(item.manifestLabel, text) } }
         output.findings(flow.diagnostics)
-        for report in flow.reports { output.apk(report) }
-        return flow.reports.first
+        let reports = flow.reports.map { r in
+            var r = r
+            r.fingerprintsGiven = fingerprintsGiven
+            return r
+        }
+        for report in reports { output.apk(report) }
+        return reports.first
     }
 
     /// The Android app `passkeys --apk FILE` judges (spec `webauthn-reference.md` §4 checks 7–9):
@@ -86,7 +91,7 @@ public struct ApkFlow {
     ///   contradicts it.
     static func passkeyApp(_ path: String, packageName: String?, fingerprints: [String], output: RunOutput,
                            console: Console) throws -> (package: String, fingerprints: [String], notes: [String]) {
-        guard let report = try readOption(path, output: output, console: console) else {
+        guard let report = try readOption(path, output: output, console: console, fingerprintsGiven: !fingerprints.isEmpty) else {
             throw UsageError("--apk \(SafeText.value(path)): no manifest could be read from it")
         }
         let check = try AndroidAppCheck(report: report, packageName: packageName, fingerprints: fingerprints, domains: [])

@@ -8,6 +8,9 @@ public struct ApkReport: Sendable {
     public var app: AndroidApp
     /// How the manifest's findings name it (`shop.apk:AndroidManifest.xml`, or the path).
     public var manifestLabel: String
+    /// `--fingerprint` was given (`check --apk`, `passkeys --apk`): the certificates judged are
+    /// those, whatever the file carries.
+    public var fingerprintsGiven = false
 
     public init(app: AndroidApp, manifestLabel: String) {
         self.app = app
@@ -55,6 +58,8 @@ public struct ApkReport: Sendable {
     /// What the certificates mean for `assetlinks.json`, for people.
     public var certificateNotice: String? {
         switch app.form {
+        case .manifest where fingerprintsGiven, .appBundle where fingerprintsGiven:
+            return "the files are judged against the certificates given with --fingerprint"
         case .manifest:
             return "a manifest alone carries no certificate: give the .apk (or --fingerprint) to judge fingerprints"
         case .appBundle:
