@@ -162,13 +162,14 @@ public enum AssetLinksServing {
         }
         var differences: [String] = []
         if plain.error != nil || dotted.error != nil || plain.status != dotted.status || plain.mediaType != dotted.mediaType {
-            differences.append("\(host) answered \(summary(plain)), \(host). answered \(summary(dotted))")
+            differences.append("\(host): \(summary(plain)); \(host).: \(summary(dotted))")
         } else if plain.isOK && dotted.isOK && plain.body != dotted.body {
             let site = AssetLinksSite(scheme: "https", host: host)
             let a = Set(StatementListParser.parse(plain.body, url: plain.url).statements.flatMap { ListedStatement.entries($0, source: .web(site)) })
             let b = Set(StatementListParser.parse(dotted.body, url: dotted.url).statements.flatMap { ListedStatement.entries($0, source: .web(site)) })
             if a != b {
-                differences.append("the two lists differ: \(a.subtracting(b).count) statements only on \(host), \(b.subtracting(a).count) only on \(host).")
+                let only = a.subtracting(b).count, dotted = b.subtracting(a).count
+                differences.append("the two lists differ: \(only) statement\(only == 1 ? "" : "s") only on \(host), \(dotted) only on \(host).")
             }
         }
         guard let difference = differences.first else { return [] }

@@ -155,7 +155,9 @@ public enum AndroidRouteCheck {
         verdict.coverage = opening.isEmpty ? .never : .always
         verdict.ok = (verdict.decision == .match) == (route.expect == .app)
         if !verdict.ok { verdict.failingDecision = verdict.decision }
-        verdict.explanation += " (the same for each of the \(tried.count) value\(tried.count == 1 ? "" : "s") tried: the dynamic rules' literals at the placeholder and one no rule names)"
+        verdict.explanation += tried.count == 1
+            ? " (for the one value tried, which no rule names: the dynamic rules write no literal at the placeholder)"
+            : " (the same for each of the \(tried.count) values tried: the dynamic rules' literals at the placeholder and one no rule names)"
         return verdict
     }
 
