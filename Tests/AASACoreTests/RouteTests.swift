@@ -119,6 +119,19 @@ import Testing
         #expect(r.map(\.line) == Array(1...10))
     }
 
+    /// A full URL with its scheme's default port names the same host (a new user's route list
+    /// with `https://dyn.test:443/cart` was counted as another host, "dyn.test:443").
+    @Test(arguments: [
+        ("https://Example.com:443/me", "example.com"), ("http://example.com:80/me", "example.com"),
+        ("https://example.com:8443/me", "example.com:8443"), ("http://example.com:443/me", "example.com:443"),
+        ("https://[::1]:443/me", "[::1]"),
+    ])
+    func defaultPortNamesTheSameHost(line: String, host: String) {
+        let parsed = RouteList.read(Array((line + "\n").utf8))
+        #expect(parsed.routes.first?.host == host)
+        #expect(parsed.routes.first?.path == "/me")
+    }
+
     /// The JSON form reads `expect` as the text form reads its second word: `App`, `WEB` too
     /// (before: `"expect": "Web"` was AASA705 in JSON and `web` in text).
     @Test func expectationsReadTheSameInBothForms() throws {

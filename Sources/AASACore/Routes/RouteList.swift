@@ -258,7 +258,11 @@ public enum RouteList {
                 guard !authority.isEmpty else {
                     throw RouteListError(line: line, column: column, message: "\"\(text)\" has no host", offset: location.offset)
                 }
-                host = authority.lowercased()
+                // The scheme's default port names the same host (`https://example.com:443/x`).
+                var name = authority.lowercased()
+                let defaultPort = scheme == "http" ? ":80" : ":443"
+                if name.hasSuffix(defaultPort) { name.removeLast(defaultPort.count) }
+                host = name
             } else if !authority.isEmpty {
                 // Custom scheme: the host carries the route (soar://todos → /todos).
                 rest = Substring("/" + authority + rest)
