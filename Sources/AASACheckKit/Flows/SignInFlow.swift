@@ -65,7 +65,18 @@ struct SignInFlow: Sendable {
         func decide(_ url: String) -> [MatchResult] {
             packages.map { MatchResult.androidDecision(url: url, statements: statements, packageName: $0, fingerprints: prints, host: host) }
         }
-        if common { return Result(diagnostics: SignInURLs.commonPathFindings(host: host, decide)) }
+        if common {
+            // Only a dynamic rule that opens a common path gives a finding (WAN703): the other
+            // decisions, explanations and all, are not made (12 URLs a domain and package).
+            func opening(_ url: String) -> [MatchResult] {
+                packages.compactMap { p in
+                    guard case .rules(let d, _) = AppLinksPrediction.decide(statements, packageName: p, fingerprints: prints.isEmpty ? nil : prints, url: url),
+                          d.decision == .match else { return nil }
+                    return MatchResult.androidDecision(url: url, statements: statements, packageName: p, fingerprints: prints, host: host)
+                }
+            }
+            return Result(diagnostics: SignInURLs.commonPathFindings(host: host, opening))
+        }
         return judge(host: host, wildcard: false, decide)
     }
 
