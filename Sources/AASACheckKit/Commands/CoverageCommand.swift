@@ -164,12 +164,7 @@ public enum CoverageCommand: Command {
         let package = try arguments.value("--package").map(AndroidOptions.packageName)
         let fingerprints = try arguments.all("--fingerprint").map(AndroidOptions.fingerprint)
         let statements = loaded.statementList?.statements ?? []
-        var packages: [String] = []
-        if let package { packages = [package] } else {
-            for s in statements where s.relations.contains(AssetLinksRelation.handleAllURLs) {
-                if case .androidApp(let app) = s.target, !packages.contains(app.packageName) { packages.append(app.packageName) }
-            }
-        }
+        let packages = package.map { [$0] } ?? AppLinksPrediction.verifiedPackages(statements)
         let verification = package.map {
             AndroidAppCheck.verification(package: $0, fingerprints: fingerprints, list: loaded.statementList, host: loaded.host, label: loaded.label)
         } ?? []

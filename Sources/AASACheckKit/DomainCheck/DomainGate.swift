@@ -132,11 +132,7 @@ struct DomainGate: Sendable {
             apps = [AndroidRouteCheck.App(package: app.package, fingerprints: prints.isEmpty ? nil : prints, filters: app.filters,
                                           notVerified: named ? nil : AppLinksCrossCheck.notVerifiedByManifest(app, host: host))]
         } else {
-            for s in statements where s.relations.contains(AssetLinksRelation.handleAllURLs) {
-                if case .androidApp(let t) = s.target, !apps.contains(where: { $0.package == t.packageName }) {
-                    apps.append(AndroidRouteCheck.App(package: t.packageName, fingerprints: nil, filters: nil))
-                }
-            }
+            apps = AppLinksPrediction.verifiedPackages(statements).map { AndroidRouteCheck.App(package: $0, fingerprints: nil, filters: nil) }
         }
         var diagnostics: [Diagnostic] = []
         var verdicts: [RouteVerdict] = []

@@ -63,12 +63,7 @@ enum AndroidMatch {
         }
 
         // The apps to decide for: --package, else every app the list verifies for App Links.
-        var packages: [String] = []
-        if let package { packages = [package] } else {
-            for s in statements where s.relations.contains(AssetLinksRelation.handleAllURLs) {
-                if case .androidApp(let app) = s.target, !packages.contains(app.packageName) { packages.append(app.packageName) }
-            }
-        }
+        let packages = package.map { [$0] } ?? AppLinksPrediction.verifiedPackages(statements)
         var decided = 0
         var opens = 0
         // A list that cannot be used verifies nothing: each URL says why, as check --routes does.

@@ -21,12 +21,7 @@ enum AndroidRoutes {
         var unusable: String?
         if let list, case .unusable(let why)? = AndroidAppCheck.list(list) { unusable = why }
         // The apps to judge for: --package, else every app the list verifies for App Links.
-        var packages: [String] = []
-        if let package { packages = [package] } else {
-            for s in statements where s.relations.contains(AssetLinksRelation.handleAllURLs) {
-                if case .androidApp(let app) = s.target, !packages.contains(app.packageName) { packages.append(app.packageName) }
-            }
-        }
+        let packages = package.map { [$0] } ?? AppLinksPrediction.verifiedPackages(statements)
         // A usable list that verifies no app judges no route: nothing to run the list for (an
         // unusable one is reported, and its routes are judged for --package when given).
         if packages.isEmpty, unusable == nil {

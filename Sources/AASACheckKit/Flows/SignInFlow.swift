@@ -55,12 +55,7 @@ struct SignInFlow: Sendable {
     /// Android: the sign-in URLs of `host` decided by its statements for ``package``, else
     /// every app they verify for App Links.
     func android(_ statements: [AssetStatement], host: String, common: Bool) -> Result {
-        var packages: [String] = []
-        if let package { packages = [package] } else {
-            for s in statements where s.relations.contains(AssetLinksRelation.handleAllURLs) {
-                if case .androidApp(let app) = s.target, !packages.contains(app.packageName) { packages.append(app.packageName) }
-            }
-        }
+        let packages = package.map { [$0] } ?? AppLinksPrediction.verifiedPackages(statements)
         let prints = fingerprints
         func decide(_ url: String) -> [MatchResult] {
             packages.map { MatchResult.androidDecision(url: url, statements: statements, packageName: $0, fingerprints: prints, host: host) }

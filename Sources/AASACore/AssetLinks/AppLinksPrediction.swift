@@ -38,6 +38,18 @@ public enum AppLinksPrediction {
         }
     }
 
+    /// The packages `statements` grant `delegate_permission/common.handle_all_urls` to
+    /// (`android_app` targets), each once, in the order the statements are listed: the apps a
+    /// list verifies for App Links, which `match`, `routes`, `coverage` and `check` decide for
+    /// when no `--package` is given.
+    public static func verifiedPackages(_ statements: [AssetStatement]) -> [String] {
+        var packages: [String] = []
+        for s in statements where s.relations.contains(AssetLinksRelation.handleAllURLs) {
+            if case .androidApp(let app) = s.target, !packages.contains(app.packageName) { packages.append(app.packageName) }
+        }
+        return packages
+    }
+
     /// The rules that apply for `packageName`: `nil` when not verified; an empty-handed
     /// ``DynamicRules/absent`` or ``DynamicRules/void(list:reasons:)`` when the manifest decides.
     public static func rules(_ statements: [AssetStatement], packageName: String, fingerprints: [String]?) -> DynamicRules? {

@@ -94,10 +94,7 @@ public struct AssetLinksDiff: Sendable {
         lost = a.filter { !inB.contains($0.0) }.map { StatementChange(statement: $0.0, place: $0.1) }
         gained = b.filter { !inA.contains($0.0) }.map { StatementChange(statement: $0.0, place: $0.1) }
 
-        var packages: [String] = []
-        for s in old + new where s.relations.contains(AssetLinksRelation.handleAllURLs) {
-            if case .androidApp(let app) = s.target, !packages.contains(app.packageName) { packages.append(app.packageName) }
-        }
+        let packages = AppLinksPrediction.verifiedPackages(old + new)
         var search = DynamicRuleSearch(budget: SearchBudget(states: AssetLinksDiff.statesPerDiff))
         for package in packages {
             guard let o = old.first(where: { $0.verifiesApp(package, fingerprints: nil) }),

@@ -31,10 +31,7 @@ public enum AssetLinksCrossChecks {
                 pointer: p.pointer, location: p.location, file: p.file))
         }
         // DAL319: several packages take every URL of this host.
-        var packages: [String] = []
-        for s in statements where s.relations.contains(AssetLinksRelation.handleAllURLs) {
-            if case .androidApp(let app) = s.target, !packages.contains(app.packageName) { packages.append(app.packageName) }
-        }
+        let packages = AppLinksPrediction.verifiedPackages(statements)
         if packages.count > 1 {
             let shown = packages.prefix(8).joined(separator: ", ") + (packages.count > 8 ? ", …" : "")
             out.append(Diagnostic(
