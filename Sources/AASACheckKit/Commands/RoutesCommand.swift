@@ -86,18 +86,9 @@ public enum RoutesCommand: Command {
             if let unreadable = list.unreadable { out.unreadable(unreadable) }
             return RunEnd(subject: "no routes judged: the file does not decode")
         }
-        if let inferred {
-            out.note("the file is judged as served for \(inferred), the host of the route list's full URLs; give --domain to name another", kind: .notice)
-        }
+        let judgedRoutes = routesOnHost(list, routesPath: routesPath, host: host, inferred: inferred, out: out)
         let domain = host ?? "example.com"
         let matcher = DocumentMatcher(compiled: compiled, host: host)
-        // A file decides only its own host's URLs: routes on other hosts are counted in one
-        // notice, as `check --routes` counts them (before: AASA701 for each, a false error for
-        // a list that also holds the www host's routes).
-        let judgedRoutes = host.map { h in list.routes.filter { ($0.host?.lowercased() ?? h) == h } } ?? list.routes
-        if let host, let notice = DomainGate.unjudgedRoutesNotice(routes: list.routes, routesFile: routesPath, judged: [host]) {
-            out.note(notice, kind: .notice)
-        }
         var result = RouteCheck.run(matcher: matcher, domain: domain, routes: judgedRoutes,
                                     appIDs: appIDs, routesFile: routesPath, judgeRules: list.judgesRules)
         if let refusal = loaded.refusal { result = result.refused(by: refusal) }
@@ -120,5 +111,21 @@ public enum RoutesCommand: Command {
         out.rules(of: compiled, subject: loaded.decidingLabel, host: loaded.host, findings: diagnostics, verdicts: result.verdicts)
         if let unreadable = list.unreadable { out.unreadable(unreadable) }
         return RunEnd(subject: result.summary)
+    }
+
+    /// The routes the file of `host` decides (every route when no host is known), with the notes
+    /// both platforms' runs give: the host taken from the list's full URLs (`inferred`), and the
+    /// routes on other hosts, counted in one notice as `check --routes` counts them (a file
+    /// decides only its own host's URLs; before, each was AASA701, a false error for a list that
+    /// also holds the www host's routes).
+    static func routesOnHost(_ list: RouteListInput, routesPath: String, host: String?, inferred: String?, out: RunOutput) -> [RouteSpec] {
+        if let inferred {
+            out.note("the file is judged as served for \(inferred), the host of the route list's full URLs; give --domain to name another", kind: .notice)
+        }
+        guard let host else { return list.routes }
+        if let notice = DomainGate.unjudgedRoutesNotice(routes: list.routes, routesFile: routesPath, judged: [host]) {
+            out.note(notice, kind: .notice)
+        }
+        return list.routes.filter { ($0.host?.lowercased() ?? host) == host }
     }
 }

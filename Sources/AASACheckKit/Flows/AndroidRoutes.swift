@@ -33,15 +33,9 @@ enum AndroidRoutes {
         out.statements(StatementListing(subject: loaded.label, statements: list?.listing() ?? [],
                                         sourceName: loaded.host == nil ? loaded.label : nil))
         if let note = StatementListing.unfetchedIncludes(list, label: loaded.label) { out.note(note) }
-        if let inferred {
-            out.note("the file is judged as served for \(inferred), the host of the route list's full URLs; give --domain to name another", kind: .notice)
-        }
-        let domain = host ?? "example.com"
         // Each host is verified by its own file: routes on other hosts are counted, not judged.
-        let judged = host.map { h in routes.routes.filter { ($0.host?.lowercased() ?? h) == h } } ?? routes.routes
-        if let host, let notice = DomainGate.unjudgedRoutesNotice(routes: routes.routes, routesFile: routesPath, judged: [host]) {
-            out.note(notice, kind: .notice)
-        }
+        let judged = RoutesCommand.routesOnHost(routes, routesPath: routesPath, host: host, inferred: inferred, out: out)
+        let domain = host ?? "example.com"
         var result = RouteCheckResult(verdicts: [], diagnostics: [], routeCount: judged.count)
         for p in packages {
             let app = AndroidRouteCheck.App(package: p, fingerprints: fingerprints, filters: nil)
