@@ -29,18 +29,7 @@ public enum StatementListParser {
     /// `include` nor a `\u` escape (a key can be written only so), so that a file without one
     /// need not be parsed to learn that it names no other file.
     public static func mayInclude(_ bytes: [UInt8]) -> Bool {
-        contains(bytes, Array("include".utf8)) || contains(bytes, Array("\\u".utf8))
-    }
-
-    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, bytes.count >= needle.count else { return false }
-        var i = 0
-        let last = bytes.count - needle.count
-        while i <= last {
-            if bytes[i] == first, bytes[i..<(i + needle.count)].elementsEqual(needle) { return true }
-            i += 1
-        }
-        return false
+        bytes.contains(Array("include".utf8)) || bytes.contains(Array("\\u".utf8))
     }
 
     /// - Parameters:
