@@ -221,9 +221,10 @@ public enum AppLinksCrossCheck {
             if !host.host.hasPrefix("*."), !app.filtersIncomplete, let filters = app.filters, let rules = mine.first?.dynamicRules.applied {
                 for rule in rules.rules where !rule.exclude {
                     guard let path = rule.path, !path.steps.isEmpty else { continue }
-                    // Exact: literal steps only, and no `.` (devices may read it as any character)
-                    // or `%` (whether a pattern is decoded is not known, §3.2).
-                    let exact = path.steps.allSatisfy { if case .literal(let u) = $0 { return u != 0x2E && u != 0x25 } else { return false } }
+                    // Exact: the whole pattern is its literal prefix (literal steps only, no `.`,
+                    // which devices may read as any character, no `%`: whether a pattern is
+                    // decoded is not known, §3.2).
+                    let exact = Self.literalPrefix(path).utf16.count == path.steps.count
                     if exact {
                         let uri = AndroidURI("https://\(host.host)\(path.text)")
                         let accepts = filters.contains { f in
@@ -261,7 +262,7 @@ public enum AppLinksCrossCheck {
     /// taken to accept one. A filter counts when it names the host, or has scheme-specific parts.
     static func mayAccept(_ path: RulePattern, host: String, filters: [IntentFilter]) -> Bool {
         let prefix = Array(literalPrefix(path).utf16)
-        let uncertain = path.text.utf16.contains { $0 == 0x2E || $0 == 0x25 }
+        let uncertain = path.text.utf16.contains(where: isUncertain)
         return filters.contains { f in
             guard f.authorities.contains(where: { $0.matchesHost(host) }) || !f.schemeSpecificParts.isEmpty else { return false }
             // Android 15, which reads dynamic rules, reads <uri-relative-filter-group> too.
@@ -276,6 +277,10 @@ public enum AppLinksCrossCheck {
         }
     }
 
+    /// A `.` (devices may read it as any character) or a `%` (whether a pattern is decoded is
+    /// not known, §3.2): where a literal comparison of a rule with a manifest path stops.
+    static func isUncertain(_ unit: UInt16) -> Bool { unit == 0x2E || unit == 0x25 }
+
     /// Why the filters refuse every path of `path`, for DAL631's message.
     static func prefixPhrase(_ path: RulePattern) -> String {
         let prefix = literalPrefix(path)
@@ -288,7 +293,7 @@ public enum AppLinksCrossCheck {
     static func literalPrefix(_ path: RulePattern) -> String {
         var units: [UInt16] = []
         for step in path.steps {
-            guard case .literal(let u) = step, u != 0x2E, u != 0x25 else { break }
+            guard case .literal(let u) = step, !isUncertain(u) else { break }
             units.append(u)
         }
         return String(decoding: units, as: UTF16.self)
