@@ -201,6 +201,10 @@ struct AssetLinksKindTests {
         (#"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "web", "site": "https://shop.example"}}]"#, false, []),
         // A string that says include, but no include statement: parsed, and nothing asked.
         (#"[{"relation": ["x/include"], "target": {"namespace": "web", "site": "https://shop.example"}}]"#, true, []),
+        // The edges of the one-pass search: a cut word or escape at the end, another escape, a word at the end.
+        (#"[{"relation": ["x/\n"], "target": {"namespace": "web", "site": "https://shop.example"}}] includ"#, false, []),
+        (#"[{"relation": ["x/y"], "target": {"namespace": "web", "site": "https://shop.example"}}] \"#, false, []),
+        (#"[{"relation": ["x/y"], "target": {"namespace": "web", "site": "https://shop.example"}}] include"#, true, []),
     ])
     func includesAreFoundWhateverTheirSpelling(body: String, mayInclude: Bool, asked: [String]) {
         #expect(StatementListParser.mayInclude(Array(body.utf8)) == mayInclude)
