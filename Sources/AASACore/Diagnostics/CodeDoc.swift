@@ -15,10 +15,13 @@ public struct CodeDoc: Sendable {
     public let why: String
     /// How to fix it.
     public let fix: String
-    /// Input for which the code must be reported.
-    public let failing: CodeExample
+    /// Input for which the code must be reported. Made when asked for: some examples are large
+    /// (DAL106's is over 1 MiB), and every run looks codes up (``all`` holds them all).
+    public var failing: CodeExample { makeFailing() }
     /// The same input corrected: the code must not be reported.
-    public let passing: CodeExample
+    public var passing: CodeExample { makePassing() }
+    private let makeFailing: @Sendable () -> CodeExample
+    private let makePassing: @Sendable () -> CodeExample
     /// The check that reports this code on a decoded document, for the codes that are found
     /// by looking at the model (the validator runs every registered check). `nil` for codes
     /// reported by the parser, the decoder, the hosting judge or other pipelines.
@@ -26,7 +29,7 @@ public struct CodeDoc: Sendable {
 
     public init(
         code: DiagnosticCode, severity: Severity, title: String, why: String, fix: String,
-        failing: CodeExample, passing: CodeExample,
+        failing: @escaping @autoclosure @Sendable () -> CodeExample, passing: @escaping @autoclosure @Sendable () -> CodeExample,
         check: (@Sendable (CheckContext) -> [Diagnostic])? = nil
     ) {
         self.check = check
@@ -35,8 +38,8 @@ public struct CodeDoc: Sendable {
         self.title = title
         self.why = why
         self.fix = fix
-        self.failing = failing
-        self.passing = passing
+        makeFailing = failing
+        makePassing = passing
     }
 
     /// The documentation of `code` (case-insensitive, `AASA` prefix optional), or `nil`.
