@@ -15,12 +15,13 @@ extension DomainCheck {
     /// passed, so that they share that connection, and each domain judged as soon as its
     /// fetches (and address lookup) are done, while the others are still being fetched.
     ///
-    /// - `process` is called on the calling thread once per domain, in completion order, with
-    ///   the domain's outcome (bodies included); what it returns should be small, since up to
-    ///   `window` of them wait for their turn.
-    /// - `emit` is called on the calling thread once per domain, in input order (in
-    ///   completion order when `ordered` is false), with the domain's index in `targets` and
-    ///   what `process` returned for it.
+    /// - `process` is called once per domain, in completion order, with the domain's outcome
+    ///   (bodies included); what it returns should be small, since up to `window` of them wait
+    ///   for their turn.
+    /// - `emit` is called once per domain, in input order (in completion order when `ordered`
+    ///   is false), with the domain's index in `targets` and what `process` returned for it.
+    /// - Both are called one at a time on the judging thread (``JudgingThread``), while the
+    ///   calling thread waits for the stream to end.
     ///
     /// Memory does not grow with the number of targets: at most `window` domains (default
     /// ``defaultWindow(concurrency:)``) are between their start and `emit`, and at most twice
@@ -33,7 +34,7 @@ extension DomainCheck {
     public static func stream<Result>(
         _ targets: [CheckTarget], options: NetworkOptions, kinds: [any DocumentKind.Type] = [AppleSiteAssociation.self],
         appIDs: [String] = [], window: Int? = nil,
-        ordered: Bool = true, resolver: ResolverPool = .shared, process: (DomainOutcome) -> Result, emit: (Int, Result) -> Void
+        ordered: Bool = true, resolver: ResolverPool = .shared, process: @escaping (DomainOutcome) -> Result, emit: @escaping (Int, Result) -> Void
     ) {
         stream(from: TargetList(targets).next, options: options, kinds: kinds, appIDs: appIDs, window: window, ordered: ordered, resolver: resolver, process: process, emit: emit)
     }
@@ -56,7 +57,7 @@ extension DomainCheck {
     public static func stream<Result>(
         from source: @escaping @Sendable () -> CheckTarget?, options: NetworkOptions, kinds: [any DocumentKind.Type] = [AppleSiteAssociation.self],
         appIDs: [String] = [], window: Int? = nil,
-        ordered: Bool = true, resolver: ResolverPool = .shared, process: (DomainOutcome) -> Result, emit: (Int, Result) -> Void
+        ordered: Bool = true, resolver: ResolverPool = .shared, process: @escaping (DomainOutcome) -> Result, emit: @escaping (Int, Result) -> Void
     ) {
         let pipeline = DomainPipeline(source: source, options: options, kinds: kinds,
                                       window: max(1, window ?? defaultWindow(concurrency: options.concurrency)),
@@ -70,22 +71,24 @@ extension DomainCheck {
         thread.name = "aasa-net"
         thread.start()
 
-        var waiting: [Int: Result] = [:]
-        var emitted = 0
-        while let (index, target, fetched) = pipeline.takeReady() {
-            let outcome = judge(target, fetched, options: options, kinds: kinds, appIDs: appIDs)
-            let result = process(outcome)
-            if ordered {
-                waiting[index] = result
-                while let result = waiting.removeValue(forKey: emitted) {
-                    emit(emitted, result)
+        JudgingThread.run {
+            var waiting: [Int: Result] = [:]
+            var emitted = 0
+            while let (index, target, fetched) = pipeline.takeReady() {
+                let outcome = judge(target, fetched, options: options, kinds: kinds, appIDs: appIDs)
+                let result = process(outcome)
+                if ordered {
+                    waiting[index] = result
+                    while let result = waiting.removeValue(forKey: emitted) {
+                        emit(emitted, result)
+                        emitted += 1
+                    }
+                } else {
+                    emit(index, result)
                     emitted += 1
                 }
-            } else {
-                emit(index, result)
-                emitted += 1
+                pipeline.judged(emitted: emitted)
             }
-            pipeline.judged(emitted: emitted)
         }
         pipeline.finish()
         // The transfer loop ends with its last transfer, each within its time limits; after a
