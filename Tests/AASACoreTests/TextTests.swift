@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import AASACore
 
@@ -66,5 +67,43 @@ import Testing
         #expect(AppIdentity.canonical("abcde12345.com.Example.App") == "ABCDE12345.com.Example.App")
         #expect(AppIdentity.canonical("ABCDE12345.com.example.app") != AppIdentity.canonical("ABCDE12345.com.Example.App"))
         #expect(AppIdentity.canonical("nodot") == "NODOT")
+    }
+}
+
+/// ``JSONText/quote(_:into:)``: every character that needs it is escaped — `"`, `\`, C0
+/// controls, DEL, C1 controls and U+2028/U+2029 — and everything else, ASCII or not, is kept
+/// as it is, whether it stands alone, between escapes or at either end.
+@Suite("JSON string literals")
+struct JSONQuoteTests {
+    @Test(arguments: [
+        ("", #""""#),
+        ("plain ascii /buy/*", #""plain ascii /buy/*""#),
+        ("a\"b\\c", #""a\"b\\c""#),
+        ("\n\r\t", #""\n\r\t""#),
+        ("\u{0}x\u{1F}\u{7F}", #""\u0000x\u001f\u007f""#),
+        ("\u{80}\u{85}\u{9F}", #""\u0080\u0085\u009f""#),
+        // U+00A0 (C2 A0) and é (C3 A9) share lead bytes with C1 controls, but are kept.
+        ("\u{A0}é", "\"\u{A0}é\""),
+        ("a\u{2028}b\u{2029}", #""a\u2028b\u2029""#),
+        // U+2027 and U+202A (E2 80 A7, E2 80 AA), and U+2018 (E2 80 98): kept.
+        ("\u{2027}\u{202A}\u{2018}", "\"\u{2027}\u{202A}\u{2018}\""),
+        ("🦊\"🦊", "\"🦊\\\"🦊\""),
+        ("end\u{C2}", "\"end\u{C2}\""),
+    ])
+    func escapesExactlyWhatNeedsIt(text: String, quoted: String) {
+        var out = "["
+        JSONText.quote(text, into: &out)
+        #expect(out == "[" + quoted)
+    }
+
+    /// The literal reads back as the string it was made from.
+    @Test func roundTrips() throws {
+        let samples = ["\u{85}é\u{2028}\"\\\u{1}🦊x", String(repeating: "ab\u{9F}", count: 50), "\u{E2}\u{80}"]
+        for s in samples {
+            var out = ""
+            JSONText.quote(s, into: &out)
+            let back = try JSONDecoder().decode(String.self, from: Data(out.utf8))
+            #expect(back == s)
+        }
     }
 }

@@ -208,23 +208,53 @@ extension JSONNode {
 public enum JSONText {
     /// Appends `s` as a JSON string literal. Escapes `"`, `\`, control characters (C0, DEL,
     /// C1) and U+2028/U+2029, so the output is valid JSON that is also safe to print.
+    /// The text between escapes is appended a run at a time (output writes every string of a
+    /// report through here: scalar by scalar it was the costliest step of JSON output).
     public static func quote(_ s: String, into out: inout String) {
         out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x7F || (0x80...0x9F).contains(u.value) || u.value == 0x2028 || u.value == 0x2029 {
-                    out += "\\u" + Hex.format(u.value, width: 4, uppercase: false)
-                } else {
-                    out.unicodeScalars.append(u)
+        let u = s.utf8
+        var run = u.startIndex
+        var i = u.startIndex
+        while i != u.endIndex {
+            var escape: String?
+            var width = 1
+            switch u[i] {
+            case 0x22: escape = "\\\""
+            case 0x5C: escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x09: escape = "\\t"
+            case 0x00..<0x20, 0x7F: escape = "\\u" + Hex.format(u[i], width: 4, uppercase: false)
+            case 0xC2:
+                // C1 controls, U+0080 to U+009F: C2 80 to C2 9F.
+                let next = u.index(after: i)
+                if next != u.endIndex, (0x80...0x9F).contains(u[next]) {
+                    escape = "\\u" + Hex.format(u[next], width: 4, uppercase: false)
+                    width = 2
                 }
+            case 0xE2:
+                // U+2028 and U+2029: E2 80 A8 and E2 80 A9.
+                let second = u.index(after: i)
+                if second != u.endIndex, u[second] == 0x80 {
+                    let third = u.index(after: second)
+                    if third != u.endIndex, u[third] == 0xA8 || u[third] == 0xA9 {
+                        escape = u[third] == 0xA8 ? "\\u2028" : "\\u2029"
+                        width = 3
+                    }
+                }
+            default:
+                break
+            }
+            if let escape {
+                out += s[run..<i]
+                out += escape
+                i = u.index(i, offsetBy: width)
+                run = i
+            } else {
+                i = u.index(after: i)
             }
         }
+        out += s[run..<u.endIndex]
         out += "\""
     }
 }
