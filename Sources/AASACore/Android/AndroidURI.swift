@@ -53,7 +53,7 @@ public struct AndroidURI: Sendable, Hashable {
     /// Parses `string` as `Uri.parse` does (never fails).
     public init(_ string: String) {
         self.string = string
-        let u = Array(string.utf16)
+        let u = Self.units(string)
         let n = u.count
         let colon = UInt16(asciiUnit: ":"), slash = UInt16(asciiUnit: "/"), backslash = UInt16(asciiUnit: "\\")
         let question = UInt16(asciiUnit: "?"), hash = UInt16(asciiUnit: "#")
@@ -69,7 +69,7 @@ public struct AndroidURI: Sendable, Hashable {
         var authority: ArraySlice<UInt16>?
         if n > ssi + 2, u[ssi + 1] == slash, u[ssi + 2] == slash {
             var end = ssi + 3
-            while end < n, ![slash, backslash, question, hash].contains(u[end]) { end += 1 }
+            while end < n, u[end] != slash, u[end] != backslash, u[end] != question, u[end] != hash { end += 1 }
             authority = u[(ssi + 3)..<end]
         }
         encodedAuthority = authority.map { Self.text($0) }
@@ -149,14 +149,33 @@ public struct AndroidURI: Sendable, Hashable {
         return nil
     }
 
-    /// Text from UTF-16 code units (an unpaired surrogate becomes U+FFFD).
+    /// Text from UTF-16 code units (an unpaired surrogate becomes U+FFFD). ASCII, the usual
+    /// case, is copied byte for byte: the standard library's UTF-16 transcoding was most of
+    /// the time of parsing a URL.
     static func text<C: Collection>(_ units: C) -> String where C.Element == UInt16 {
-        String(decoding: units, as: UTF16.self)
+        guard units.allSatisfy({ $0 < 0x80 }) else { return String(decoding: units, as: UTF16.self) }
+        return String(unsafeUninitializedCapacity: units.count) { buffer in
+            var i = 0
+            for unit in units {
+                buffer[i] = UInt8(truncatingIfNeeded: unit)
+                i += 1
+            }
+            return i
+        }
+    }
+
+    /// The UTF-16 code units of `string` (ASCII widened byte by byte).
+    static func units(_ string: String) -> [UInt16] {
+        let utf8 = string.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return Array(string.utf16) }
+        return utf8.map { UInt16($0) }
     }
 
     /// Android's `Uri.decode`: percent-decoding as UTF-8, `+` kept, invalid escapes replaced
     /// (see the type's documentation). Linear in the input.
     public static func decode<C: Collection>(_ s: C) -> [UInt16] where C.Element == UInt16 {
+        // Most parts have no escape: they decode to themselves.
+        guard s.contains(UInt16(asciiUnit: "%")) else { return Array(s) }
         var out: [UInt16] = []
         out.reserveCapacity(s.count)
         var bytes: [UInt8] = []
