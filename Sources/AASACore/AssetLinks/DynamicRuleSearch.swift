@@ -253,6 +253,10 @@ public struct DynamicRuleSearch {
 
     /// Breadth-first search of the product of the automata: the shortest string every `pos`
     /// pattern matches and no `neg` pattern matches (and, for a path, empty or starting with `/`).
+    /// The code units one of which stands for every unit no pattern names: ASCII letters and
+    /// digits, then CJK ideographs (made once, not on every search).
+    private static let standIns: [UInt16] = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf16) + (0x4E00...0x4F00).map { UInt16($0) }
+
     private mutating func shortest(_ pos: [[PatternStep]], _ neg: [[PatternStep]], pathDomain: Bool, excluded: Set<UInt16>) -> ComponentAnswer {
         let automata = pos + neg
         let positives = pos.count
@@ -267,8 +271,7 @@ public struct DynamicRuleSearch {
         }
         if pathDomain { symbols.insert(0x2F) }
         // One code unit no pattern names stands for all the others.
-        if let other = (Array("abcdefghijklmnopqrstuvwxyz0123456789".utf16) + Array(0x4E00...0x4F00).map(UInt16.init))
-            .first(where: { !symbols.contains($0) }) {
+        if let other = Self.standIns.first(where: { !symbols.contains($0) }) {
             symbols.insert(other)
         }
         let alphabet = symbols.subtracting(excluded).sorted()
