@@ -15,7 +15,7 @@ extension HTTPRequest {
     /// then sent as it is). Never used when a `Host` header is given, or for an IPv6 literal or a
     /// URL with user information.
     public var connectionForm: (url: String, host: String)? {
-        guard sharesRelativeConnection, !headers.contains(where: { $0.name.lowercased() == "host" }),
+        guard sharesRelativeConnection, Self.mayEndInDot(url), !headers.contains(where: { $0.name.lowercased() == "host" }),
               let schemeEnd = url.range(of: "://") else { return nil }
         let scheme = url[..<schemeEnd.lowerBound].lowercased()
         let rest = url[schemeEnd.upperBound...]
@@ -42,6 +42,21 @@ extension HTTPRequest {
         }
         let hostHeader = effectivePort == defaultPort ? String(host) : "\(host):\(effectivePort)"
         return (url[..<schemeEnd.upperBound] + relative + (port.map { ":" + $0 } ?? "") + rest[authorityEnd...], hostHeader)
+    }
+
+    /// Whether the host of `url` (`scheme://[user@]host[:port]…`) may end with a dot: false
+    /// when the byte before its port, path, query or fragment is not `.`. Asked first, in one
+    /// pass over the bytes, because ``connectionForm`` is asked for every transfer and most
+    /// hosts are not fully qualified.
+    static func mayEndInDot(_ url: String) -> Bool {
+        let b = Array(url.utf8)
+        let colon = UInt8(ascii: ":"), slash = UInt8(ascii: "/"), question = UInt8(ascii: "?"), hash = UInt8(ascii: "#")
+        var i = 0
+        while i + 2 < b.count, !(b[i] == colon && b[i + 1] == slash && b[i + 2] == slash) { i += 1 }
+        guard i + 2 < b.count else { return true }  // no `://`: the full parse decides
+        var end = i + 3
+        while end < b.count, b[end] != slash, b[end] != question, b[end] != hash, b[end] != colon { end += 1 }
+        return end > i + 3 && b[end - 1] == UInt8(ascii: ".")
     }
 
     /// The index of the first `--connect-to` entry libcurl would apply to `host` and `port`

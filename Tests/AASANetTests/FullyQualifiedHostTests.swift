@@ -53,6 +53,17 @@ struct FullyQualifiedHostTests {
         #expect(request.connectionForm == nil)
     }
 
+    /// The one-pass test asked first: false only where the host surely does not end in a dot.
+    @Test(arguments: [
+        ("https://shop.example/x", false), ("https://shop.example:8443/x", false), ("https://shop.example?q=.", false),
+        ("https://shop.example/a./b.", false), ("https://user:pw@shop.example./x", false), ("https:///x", false),
+        ("https://shop.example./x", true), ("https://shop.example.:8443/x", true), ("https://shop.example.", true),
+        ("https://shop.example.#f", true), ("shop.example./x", true),
+    ])
+    func theQuickTestNeverRejectsADottedHost(url: String, mayEndInDot: Bool) {
+        #expect(HTTPRequest.mayEndInDot(url) == mayEndInDot)
+    }
+
     @Test func offUnlessAskedAndNeverOverAGivenHost() {
         #expect(HTTPRequest(url: "https://shop.example./x").connectionForm == nil)
         var request = HTTPRequest(url: "https://shop.example./x", headers: [HTTPHeader("Host", "shop.example")])
