@@ -15,7 +15,8 @@
 #    wall time. Both runs must report every domain. (`all` makes four requests a domain where
 #    `ios` makes one: assetlinks.json, the same on the trailing-dot host, robots.txt; spec
 #    assetlinks-reference.md §1. They wait for the domain's first answer and share its
-#    connection, so both make one TLS handshake a domain.)
+#    connection, so both make one TLS handshake a domain. The domains are judged on a thread
+#    of lower priority than the transfer loop's: Sources/AASACheckKit/DomainCheck/JudgingThread.swift.)
 #
 # Usage: scripts/bench-apk.sh [ROUNDS] [CONCURRENCY]     (default: 3 rounds, concurrency 16)
 set -euo pipefail
