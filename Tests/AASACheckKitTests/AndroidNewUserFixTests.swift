@@ -84,6 +84,24 @@ struct AndroidNewUserFixTests {
         #expect(text.stdout.contains("0 errors, 0 warnings"), "\(text.stdout)")
     }
 
+    /// Before: `match` said an ftp: or file: URL opens the app when a dynamic rule matched its
+    /// path. App Links are http and https links only; any case of those schemes is one.
+    @Test(arguments: [
+        ("ftp://good.aasa.test/cart", "no_match", "only http and https URLs can be App Links; this one is ftp:"),
+        ("file:///cart", "no_match", "only http and https URLs can be App Links; this one is file:"),
+        ("mailto:shop@good.aasa.test", "no_match", "only http and https URLs can be App Links; this one is mailto:"),
+        ("HTTPS://good.aasa.test/cart", "match", "matches first: the app opens"),
+        ("http://good.aasa.test/cart", "match", "matches first: the app opens"),
+    ])
+    func onlyHTTPAndHTTPSURLsAreAppLinks(url: String, decision: String, explanation: String) throws {
+        let file = try temporaryFile(Array(Self.rules.utf8), name: UUID().uuidString + ".json")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let r = run(["match", file, url, "--package", "com.aasacheck.shop", "--json"])
+        let m = try #require((try r.json()["matches"] as? [[String: Any]])?.first, "\(r.stdout) \(r.stderr)")
+        #expect(m["decision"] as? String == decision)
+        #expect((m["explanation"] as? String ?? "").contains(explanation), "\(m)")
+    }
+
     /// Before: coverage's own table said `/cart 1 page, 1 open` above a DAL631 saying it never opens.
     @Test func coverageWithoutManifestClaimsNothingAboutIntentFilters() throws {
         let file = try temporaryFile(Array(Self.rules.utf8), name: UUID().uuidString + ".json")

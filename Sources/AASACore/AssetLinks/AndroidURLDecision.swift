@@ -15,7 +15,15 @@ extension MatchResult {
                                        fingerprints: [String]?, host: String?) -> MatchResult {
         var result = MatchResult(url: url, appID: packageName, decision: .noMatch, detail: nil, component: nil, rule: nil,
                                  explanation: "", platform: "android")
-        let urlHost = AndroidURI(url).host?.lowercased()
+        let uri = AndroidURI(url)
+        // App Links are http and https links: Android verifies only filters with those schemes
+        // (assetlinks-reference.md §4.1), so another scheme never opens the app through them.
+        // The scheme is compared in lower case, as browsers hand it over.
+        if let scheme = uri.scheme?.lowercased(), scheme != "https" && scheme != "http" {
+            result.explanation = "only http and https URLs can be App Links; this one is \(SafeText.escape(scheme, limit: 40)):"
+            return result
+        }
+        let urlHost = uri.host?.lowercased()
         if let host, let urlHost, !urlHost.isEmpty, urlHost != host.lowercased() {
             result.explanation = "\(SafeText.escape(urlHost, limit: 120)) is another host than \(SafeText.escape(host, limit: 120)): each host is verified by its own assetlinks.json, so this file does not decide it"
             return result
