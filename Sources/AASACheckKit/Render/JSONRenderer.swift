@@ -251,7 +251,8 @@ public final class JSONRenderer: Renderer {
             ("tool", .object([("name", .string("aasa-check")), ("version", .string(AASACheck.version))])),
             ("summary", .object([("errors", .int(summary.errors)), ("warnings", .int(summary.warnings)), ("infos", .int(summary.infos))]
                 + (summary.ignored > 0 ? [("ignored", .int(summary.ignored))] : [])
-                + [("exitCode", .int(Int(summary.exitCode)))])),
+                + [("exitCode", .int(Int(summary.exitCode))),
+                   ("verdict", .string(Verdict.of(exitCode: summary.exitCode, errors: summary.errors)))])),
         ] + (site.map { [("site", $0)] } ?? [])
             + (leftOut.isEmpty ? [] : [("leftOut", .object(leftOut.entries.map { ($0.kind.rawValue, .int($0.count)) }))])
         sink.write("{\n")
