@@ -13,6 +13,9 @@ import Testing
         ("bücher.example", "punycode"),
         ("good.aasa.test?mode=bogus", "mode must be"),
         ("example.com/some/path", "it has a path"),
+        // Before: "the port must be a number" for the password's colon.
+        ("https://u:p@good.aasa.test", "no user information (user:password@)"),
+        ("user@good.aasa.test", "no user information (user:password@)"),
         (String(repeating: "a", count: 64) + ".example", "not a domain name"),
     ])
     func badDomainsAreRefused(_ domain: String, _ message: String) {

@@ -63,6 +63,9 @@ public struct CheckTarget: Sendable {
                 throw UsageError("\(shown): mode must be developer, managed or developer+managed")
             }
         }
+        if host.contains("@") {
+            throw UsageError("\(shown): a domain has no user information (user:password@); give the host, e.g. example.com")
+        }
         try validateHost(host, shown: shown)
         var target = CheckTarget(input: input, host: host, plainHTTP: plain, mode: mode)
         target.wildcard = wildcard
