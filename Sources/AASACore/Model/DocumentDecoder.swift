@@ -411,7 +411,8 @@ public struct DocumentDecoder {
 /// Finds the known key a misspelt one was probably meant to be.
 public enum KeySuggestion {
     /// The key of `known` equal to `key` ignoring case, else the nearest within an edit distance
-    /// of 2 (at most a third of the key's length); `nil` when nothing is close.
+    /// of 2 (at most a third of the key's length, and less than either key's length); `nil`
+    /// when nothing is close.
     public static func nearest(to key: String, in known: [String]) -> String? {
         if let same = known.first(where: { $0.lowercased() == key.lowercased() && $0 != key }) { return same }
         if known.contains(key) { return nil }
@@ -420,7 +421,9 @@ public enum KeySuggestion {
         var best: (String, Int)?
         for k in known {
             let d = EditDistance.between(a, Array(k.lowercased()))
-            if d <= limit, best == nil || d < best!.1 { best = (k, d) }
+            // A suggestion keeps more of the key than it changes: a one-character key (`"%"`,
+            // an unpaired surrogate) is not taken for another one-character key.
+            if d <= limit, d < min(a.count, k.count), best == nil || d < best!.1 { best = (k, d) }
         }
         return best?.0
     }
