@@ -251,12 +251,12 @@ public struct DynamicRuleSearch {
         }
     }
 
-    /// Breadth-first search of the product of the automata: the shortest string every `pos`
-    /// pattern matches and no `neg` pattern matches (and, for a path, empty or starting with `/`).
     /// The code units one of which stands for every unit no pattern names: ASCII letters and
     /// digits, then CJK ideographs (made once, not on every search).
     private static let standIns: [UInt16] = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf16) + (0x4E00...0x4F00).map { UInt16($0) }
 
+    /// Breadth-first search of the product of the automata: the shortest string every `pos`
+    /// pattern matches and no `neg` pattern matches (and, for a path, empty or starting with `/`).
     private mutating func shortest(_ pos: [[PatternStep]], _ neg: [[PatternStep]], pathDomain: Bool, excluded: Set<UInt16>) -> ComponentAnswer {
         let automata = pos + neg
         let positives = pos.count
