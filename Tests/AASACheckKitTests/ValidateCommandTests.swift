@@ -282,6 +282,33 @@ import Testing
         #expect((try json.json()["matches"] as? [Any])?.isEmpty == true)
     }
 
+    /// A line whose bytes are not UTF-8 is not decided as a repaired URL (U+FFFD in place of the
+    /// byte would be a different URL): refused with its line, column and byte, and the other
+    /// lines decided; the same for Android's decisions, which read URLs the same way.
+    @Test func aLineThatIsNotUTF8IsRefusedWithItsPlaceAndTheOthersAreDecided() throws {
+        let input = Array("/todos/1\n/todos/".utf8) + [0xFF] + Array("x\n/paywall\n".utf8)
+        let r = run(["match", Self.doc, "--domain", "soar.example"], stdin: input)
+        #expect(r.status == 2)
+        #expect(r.stderr == "aasa-check: <stdin>:2:8: the byte 0xFF is not UTF-8; the line is not decided (a URL spells such a byte %FF)\n")
+        #expect(r.stdout.contains("https://soar.example/todos/1\n  match "))
+        #expect(r.stdout.contains("https://soar.example/paywall\n  match "))
+        #expect(!r.stdout.contains("\u{FFFD}"), "no decision on a repaired line")
+        #expect(r.stdout.contains("2 decisions, 2 open the app"))
+        // A truncated sequence at the end of the line, after a byte order mark on line 1: the
+        // column counts the line's bytes as given.
+        let json = run(["match", Self.doc, "--domain", "soar.example", "--json"], stdin: [0xEF, 0xBB, 0xBF] + Array("/caf".utf8) + [0xC3] + [0x0A])
+        #expect(json.status == 2)
+        #expect((try json.json()["unreadable"] as? [String]) == ["<stdin>:1:8: the byte 0xC3 is not UTF-8; the line is not decided (a URL spells such a byte %C3)"])
+        #expect((try json.json()["matches"] as? [Any])?.isEmpty == true)
+        // Valid UTF-8 beyond ASCII is read as it is.
+        let accented = run(["match", Self.doc, "--domain", "soar.example", "--json"], stdin: Array("/todos/café\n".utf8))
+        #expect(accented.status == 0, "\(accented.stderr)")
+        let assetLinks = fixturePath("harness/assetlinks.json")
+        let android = run(["match", assetLinks, "--package", "com.aasacheck.shop"], stdin: Array("https://shop.example/product/".utf8) + [0x80] + [0x0A])
+        #expect(android.status == 2)
+        #expect(android.stderr == "aasa-check: <stdin>:1:30: the byte 0x80 is not UTF-8; the line is not decided (a URL spells such a byte %80)\n")
+    }
+
     /// URLs from a file saved on Windows: the byte order mark before the first is not part of
     /// it, and CR LF ends each line.
     @Test func aByteOrderMarkAndWindowsLineEndsAreNotPartOfTheURLs() throws {

@@ -125,8 +125,9 @@ public enum MatchCommand: Command {
     }
 
     /// Hands each URL to `handle`: `urls`, or with `readingStandardInput` the lines of standard
-    /// input (blank lines and `#` comments skipped; a line too long to read is refused whole,
-    /// with its number). The one reading of URLs for Apple's and Android's decisions.
+    /// input (blank lines and `#` comments skipped; a line too long to read, or one that is not
+    /// UTF-8, is refused whole, with its number). The one reading of URLs for Apple's and
+    /// Android's decisions.
     static func forEachURL(_ urls: [String], readingStandardInput: Bool, context: CommandContext, _ handle: (String) -> Void) {
         guard readingStandardInput else { return urls.forEach(handle) }
         if context.console.stdinIsTerminal {
@@ -136,6 +137,15 @@ public enum MatchCommand: Command {
             // A line is decided whole or not at all: one too long to read is refused.
             guard !line.tooLong else {
                 context.output.unreadable("<stdin>:\(line.number): the line is longer than \(LineReader.maxLine) bytes; it is not decided",
+                                          subject: "<stdin>")
+                continue
+            }
+            // Nor is one whose bytes are not UTF-8: its text would be a repaired URL, not the
+            // one given.
+            if let bad = line.notUTF8 {
+                let hex = String(bad.byte, radix: 16, uppercase: true)
+                let byte = (hex.count == 1 ? "0" : "") + hex
+                context.output.unreadable("<stdin>:\(line.number):\(bad.column): the byte 0x\(byte) is not UTF-8; the line is not decided (a URL spells such a byte %\(byte))",
                                           subject: "<stdin>")
                 continue
             }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AASACore
 import Synchronization
 
 /// One line of standard input (`match` reads URLs this way).
@@ -14,11 +15,23 @@ public struct InputLine: Sendable, Hashable {
     /// The line is longer than ``LineReader/maxLine`` bytes: it was skipped, never cut, and
     /// ``text`` is empty.
     public var tooLong: Bool
+    /// The first byte of the line that is not UTF-8 (RFC 3629), with its 1-based column in
+    /// bytes; `nil` for a UTF-8 line. ``text`` then holds U+FFFD in its place, so a line with
+    /// one is not a line to decide: its text is not what was given.
+    public var notUTF8: NotUTF8?
 
-    public init(text: String, number: Int, tooLong: Bool = false) {
+    /// A byte that is not UTF-8 and where it is.
+    public struct NotUTF8: Sendable, Hashable {
+        /// 1-based, in bytes from the start of the line.
+        public var column: Int
+        public var byte: UInt8
+    }
+
+    public init(text: String, number: Int, tooLong: Bool = false, notUTF8: NotUTF8? = nil) {
         self.text = text
         self.number = number
         self.tooLong = tooLong
+        self.notUTF8 = notUTF8
     }
 
     /// Line `number` of the input, from its bytes without the line feed: a CR before the line
@@ -32,7 +45,11 @@ public struct InputLine: Sendable, Hashable {
             self.init(text: "", number: number, tooLong: true)
             return
         }
-        self.init(text: String(decoding: line, as: UTF8.self), number: number)
+        var bad: NotUTF8?
+        if line.contains(where: { $0 >= 0x80 }), let offset = firstInvalidUTF8Offset(Array(line)) {
+            bad = NotUTF8(column: line.startIndex - bytes.startIndex + offset + 1, byte: line[line.startIndex + offset])
+        }
+        self.init(text: String(decoding: line, as: UTF8.self), number: number, notUTF8: bad)
     }
 }
 

@@ -45,7 +45,7 @@ public struct StrictJSONParser: Sendable {
 
 /// Validates UTF-8 as RFC 3629 defines it (no overlongs, no surrogates, nothing past U+10FFFF).
 /// - Returns: the offset of the first byte of the first invalid sequence, or `nil`.
-func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+public func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
     var i = 0
     let n = bytes.count
     while i < n {
