@@ -30,6 +30,43 @@ import AASACore
         #expect(SafeText.message(SafeText.message(nuls)) == SafeText.message(nuls))
     }
 
+    /// The punctuation that ends a cut run is the sentence's: it stays, after the count (a
+    /// diff's AASA801 said "e.g. /aaa… (302 characters) it was", its colon counted and lost).
+    @Test func aCutRunKeepsTheSentencesPunctuationAfterItsCount() {
+        let url = "/" + String(repeating: "a", count: 300)
+        let message = "URLs no longer open the app, e.g. \(url): it was opened, now excluded"
+        let cut = SafeText.clipRuns(message)
+        #expect(cut == "URLs no longer open the app, e.g. /" + String(repeating: "a", count: 198) + "… (301 characters): it was opened, now excluded")
+        #expect(SafeText.clipRuns(cut) == cut)
+        #expect(SafeText.clipRuns("see \(url)).") == "see /" + String(repeating: "a", count: 198) + "… (301 characters)).")
+        // A run that fits is left whole, punctuation and all.
+        #expect(SafeText.clipRuns("e.g. /abc: it was") == "e.g. /abc: it was")
+        // Only two closing marks are the sentence's: a run of them is the value's.
+        let dots = String(repeating: ".", count: 300)
+        #expect(SafeText.clipRuns("x " + dots) == "x " + String(repeating: ".", count: 199) + "… (300 characters)")
+    }
+
+    /// `diff`'s text output counts an example and a rule at their full lengths: it shows what
+    /// the one output pipeline cut, not a second cut of the cut text (which counted 217).
+    @Test func diffTextCountsLongExamplesAndRulesAtTheirFullLength() throws {
+        let pattern = "/" + String(repeating: "a", count: 300) + "*"
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("clip-diff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let old = dir.appendingPathComponent("old.json"), new = dir.appendingPathComponent("new.json")
+        try #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "\#(pattern)"}]}]}}"#.write(to: old, atomically: true, encoding: .utf8)
+        try #"{"applinks": {"details": [{"appIDs": ["K7Q2M9XW3P.com.example.app"], "components": [{"/": "\#(pattern)", "exclude": true}]}]}}"#.write(to: new, atomically: true, encoding: .utf8)
+        let r = run(["diff", old.path, new.path, "--no-color"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let a = String(repeating: "a", count: 198)
+        #expect(r.stdout.contains("  /\(a)… (301 characters) match → exclude\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("      old: details[0].components[0] `{\"/\":\"/\(a)…\" (302 characters)}`\n"))
+        #expect(r.stdout.contains("e.g. /\(a)… (301 characters): it was opened by"))
+        let json = try run(["diff", old.path, new.path, "--format", "json"]).json()
+        let change = try #require((json["changes"] as? [[String: Any]])?.first)
+        #expect(change["example"] as? String == "/\(a)… (301 characters)")
+    }
+
     @Test func manyQuotedValuesStayWithinTheMessageLimit() {
         let many = (0..<1_000).map { "\"value\($0)\"" }.joined(separator: " and ")
         let cut = SafeText.clipRuns(many)

@@ -181,9 +181,11 @@ public final class TextRenderer: Renderer {
     public func diff(_ report: DiffReport) {
         sawVerdicts = true
         var out = ""
+        // RunOutput.diff has cut the examples and rule texts already: cut again, a cut value
+        // would be counted at its cut length.
         func rule(_ l: RuleLocation?) -> String {
             guard let l else { return "no rule" }
-            return SafeText.message(l.name)
+            return SafeText.escape(l.name)
         }
         func word(_ state: ChangeState) -> String {
             switch state {
@@ -210,7 +212,7 @@ public final class TextRenderer: Renderer {
             out += style.bold(SafeText.escape(changes.first?.appsLabel ?? app)) + "\n"
             let width = min(40, (changes.map { ($0.example ?? "").count }.max() ?? 0) + 2)
             for c in changes where !(run.quiet && !c.isLoss && !c.isGain) {
-                let example = SafeText.value(c.example ?? "")
+                let example = SafeText.escape(c.example ?? "")
                 let pad = String(repeating: " ", count: max(1, width - example.count))
                 out += "  \(example)\(pad)\(word(c.from)) → \(word(c.to))\n"
                 out += "      " + style.dim("old: ") + rule(c.old) + "\n"

@@ -41,12 +41,17 @@ extension SafeText {
 
     /// `message` with every run longer than `limit` Unicode scalars cut to its first part,
     /// `…` and ` (N characters)`: a run is the text between a pair of `"` or of backticks
-    /// (the count goes after the closing quote), or else a stretch without white space. A
+    /// (the count goes after the closing quote), or else a stretch without white space (the
+    /// count goes before the one or two `:` `,` `;` `.` `)` that end it). A
     /// message still longer than ``messageLimit`` is cut there. Cutting again changes
     /// nothing. Linear in the message's length.
     public static func clipRuns(_ message: String, limit: Int = quoteLimit) -> String {
         message.utf8.count > limit ? runs(message, limit: limit, escaping: false) : message
     }
+
+    /// What may end a run of a message as the sentence's own punctuation (one or two of them;
+    /// a longer stretch is the value's).
+    static let closingPunctuation: Set<Unicode.Scalar> = [":", ",", ";", ".", ")"]
 
     static func runs(_ message: String, limit: Int, escaping: Bool) -> String {
         let scalars = Array(message.unicodeScalars)
@@ -76,8 +81,16 @@ extension SafeText {
             } else {
                 var end = i
                 while end < scalars.count && !isBreak(scalars[end]) { end += 1 }
-                if appendRun(scalars[i..<end], limit: limit, escaping: escaping, into: &out) {
-                    out.append(contentsOf: " (\(end - i) characters)".unicodeScalars)
+                // The punctuation that ends the run (`e.g. URL: it was`) is the sentence's, not
+                // the value's: it stays after the count when the run is cut.
+                var stem = end
+                while stem > i, Self.closingPunctuation.contains(scalars[stem - 1]) { stem -= 1 }
+                if end - stem > 2 || stem == i || stem - i <= limit { stem = end }
+                if appendRun(scalars[i..<stem], limit: limit, escaping: escaping, into: &out) {
+                    out.append(contentsOf: " (\(stem - i) characters)".unicodeScalars)
+                    _ = appendRun(scalars[stem..<end], limit: limit, escaping: escaping, into: &out)
+                } else if stem < end {
+                    _ = appendRun(scalars[stem..<end], limit: limit, escaping: escaping, into: &out)
                 }
                 i = end
             }
