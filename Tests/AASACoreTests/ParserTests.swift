@@ -42,6 +42,32 @@ import Testing
         #expect(d.line == line && d.column == column, "got \(d.line):\(d.column)")
     }
 
+    /// AASA205 names only the bytes of the broken sequence and what breaks it (it showed the
+    /// four bytes from the bad one on, `E9 2E 61 70` for `café.app` in Latin-1).
+    @Test(arguments: [
+        ([0x78, 0xE9, 0x2E, 0x61, 0x70], 1, "E9 starts a 3-byte sequence, but its byte 2, 2E, is not a continuation byte (E9 2E); in Latin-1 or Windows-1252, E9 is \"é\""),
+        ([0xC3, 0x28], 0, "C3 starts a 2-byte sequence, but its byte 2, 28, is not a continuation byte (C3 28); in Latin-1 or Windows-1252, C3 is \"Ã\""),
+        ([0xE2, 0x82, 0x78], 0, "E2 starts a 3-byte sequence, but its byte 3, 78, is not a continuation byte (E2 82 78)"),
+        ([0x41, 0xE2, 0x82], 1, "the input ends inside the 3-byte sequence E2 82"),
+        ([0x80, 0x41], 0, "the byte 80 continues a sequence, but no lead byte starts one before it"),
+        ([0xFF], 0, "the byte FF never occurs in UTF-8"),
+        ([0xC0, 0xAF], 0, "the byte C0 never occurs in UTF-8"),
+        ([0xE0, 0x80, 0xAF, 0x22], 0, "E0 80 AF is an overlong form (a shorter sequence spells that character)"),
+        ([0xED, 0xA0, 0x80], 0, "ED A0 80 spells a UTF-16 surrogate, which UTF-8 does not encode"),
+        ([0xF4, 0x90, 0x80, 0x80], 0, "F4 90 80 80 is beyond U+10FFFF, the last Unicode character"),
+    ] as [([UInt8], Int, String)])
+    func invalidUTF8IsDescribedByItsOwnBytes(bytes: [UInt8], offset: Int, expected: String) {
+        #expect(firstInvalidUTF8Offset(bytes) == offset)
+        #expect(utf8Defect(bytes, at: offset) == expected)
+    }
+
+    @Test func aasa205QuotesTheBrokenSequence() throws {
+        let bytes: [UInt8] = Array(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.caf"#.utf8) + [0xE9] + Array(#".app"]}]}}"#.utf8)
+        let d = try #require(StrictJSONParser().parse(bytes).diagnostics.first)
+        #expect(d.code == "AASA205" && d.location?.column == 58)
+        #expect(d.message == "the bytes are not valid UTF-8: E9 starts a 3-byte sequence, but its byte 2, 2E, is not a continuation byte (E9 2E); in Latin-1 or Windows-1252, E9 is \"é\"")
+    }
+
     @Test func invalidUTF8IsAASA205AtTheFirstBadByte() throws {
         let bytes: [UInt8] = Array("{\"a\":\n \"".utf8) + [0xC3, 0x28] + Array("\"}".utf8)
         let r = StrictJSONParser().parse(bytes)

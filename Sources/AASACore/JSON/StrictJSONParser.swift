@@ -43,6 +43,46 @@ public struct StrictJSONParser: Sendable {
     public func parse(_ text: String) -> JSONParseResult { parse(Array(text.utf8)) }
 }
 
+/// What is wrong with the invalid UTF-8 sequence at `offset` (``firstInvalidUTF8Offset(_:)``),
+/// naming only its own bytes: a byte UTF-8 never uses, a continuation byte without a lead, a
+/// lead byte whose sequence breaks (the byte that breaks it) or ends with the input, or an
+/// overlong, surrogate or beyond-U+10FFFF form (RFC 3629 §3). A lead byte of A0–FF followed
+/// by a byte that is not a continuation is most often Latin-1 or Windows-1252 text: the
+/// character it is there is named.
+func utf8Defect(_ bytes: [UInt8], at offset: Int) -> String {
+    func hex(_ b: UInt8) -> String { (b < 16 ? "0" : "") + String(b, radix: 16, uppercase: true) }
+    let lead = bytes[offset]
+    let need: Int
+    switch lead {
+    case 0x80...0xBF: return "the byte \(hex(lead)) continues a sequence, but no lead byte starts one before it"
+    case 0xC2...0xDF: need = 1
+    case 0xE0...0xEF: need = 2
+    case 0xF0...0xF4: need = 3
+    default: return "the byte \(hex(lead)) never occurs in UTF-8"
+    }
+    let length = need + 1
+    var k = 1
+    while k <= need, offset + k < bytes.count, bytes[offset + k] & 0xC0 == 0x80 { k += 1 }
+    // The sequence's bytes, with the one that breaks it.
+    let seen = bytes[offset..<min(bytes.count, offset + min(k + 1, length))].map(hex).joined(separator: " ")
+    if k <= need {
+        guard offset + k < bytes.count else {
+            return "the input ends inside the \(length)-byte sequence \(seen)"
+        }
+        var text = "\(hex(lead)) starts a \(length)-byte sequence, but its byte \(k + 1), \(hex(bytes[offset + k])), is not a continuation byte (\(seen))"
+        if k == 1, lead >= 0xA0, let scalar = Unicode.Scalar(UInt32(lead)) {
+            text += "; in Latin-1 or Windows-1252, \(hex(lead)) is \"\(Character(scalar))\""
+        }
+        return text
+    }
+    let second = bytes[offset + 1]
+    switch (lead, second) {
+    case (0xE0, ..<0xA0), (0xF0, ..<0x90): return "\(seen) is an overlong form (a shorter sequence spells that character)"
+    case (0xED, 0xA0...): return "\(seen) spells a UTF-16 surrogate, which UTF-8 does not encode"
+    default: return "\(seen) is beyond U+10FFFF, the last Unicode character"
+    }
+}
+
 /// Validates UTF-8 as RFC 3629 defines it (no overlongs, no surrogates, nothing past U+10FFFF).
 /// - Returns: the offset of the first byte of the first invalid sequence, or `nil`.
 public func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
@@ -95,9 +135,8 @@ private struct Reader {
 
     mutating func run() -> JSONNode? {
         if let bad = firstInvalidUTF8Offset(bytes) {
-            let shown = bytes[bad..<min(bytes.count, bad + 4)].map { hex($0) }.joined(separator: " ")
             report(.aasa205, at: bad,
-                   "the bytes are not valid UTF-8: invalid sequence \(shown)",
+                   "the bytes are not valid UTF-8: " + utf8Defect(bytes, at: bad),
                    hint: "Save the file as UTF-8 (without a byte order mark).")
             return nil
         }
