@@ -17,6 +17,10 @@
 #    assetlinks-reference.md §1. They wait for the domain's first answer and share its
 #    connection, so both make one TLS handshake a domain. The domains are judged on a thread
 #    of lower priority than the transfer loop's: Sources/AASACheckKit/DomainCheck/JudgingThread.swift.)
+# 3. For comparison, not the target's figure: the same 1,000 domains reached as real domains
+#    are, each on its own name without --connect-to (through one --connect-to address libcurl
+#    groups every domain's connections and checks each idle one before every request):
+#    scripts/bench-netns-domains.sh in a network namespace, as root; skipped otherwise.
 #
 # Usage: scripts/bench-apk.sh [ROUNDS] [CONCURRENCY]     (default: 3 rounds, concurrency 16)
 set -euo pipefail
@@ -112,6 +116,13 @@ for r in $(seq 1 "$rounds"); do
     echo "  round $r of $rounds done" >&2
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine makes wall times noisy)"
+# The same 1,000 domains as real domains are reached (per-host connections, no --connect-to),
+# for comparison: needs root for the network and mount namespaces.
+: > "$work/netns-results"
+if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null; then
+    unshare -n -m scripts/bench-netns-domains.sh "$PWD/$bin" "$count" "$rounds" "$concurrency" "$work/netns-results" \
+        || { echo "bench-apk: the per-host run failed (above)" >&2; exit 1; }
+fi
 
 # The certificate both tools report must be the same.
 ours=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(" ".join(c["sha256"].replace(":","").lower() for a in d["apks"] for c in a["certificates"]))' "$work/apk.json")
@@ -121,7 +132,7 @@ case " $ours " in
     *) echo "bench-apk: aasa-check reports [$ours], apksigner $theirs" >&2; exit 1 ;;
 esac
 
-python3 - "$work/apk-results" "$work/domain-results" <<'PY'
+python3 - "$work/apk-results" "$work/domain-results" "$work/netns-results" <<'PY'
 import statistics, sys
 def load(path):
     rows = {}
@@ -150,6 +161,17 @@ print(line("--platform ios", dom["ios"]))
 print(line("--platform all", dom["all"]))
 ios = statistics.median([r[0] for r in dom["ios"]])
 both = statistics.median([r[0] for r in dom["all"]])
+ns = load(sys.argv[3])
+if ns:
+    print("The same, each domain on its own name (no --connect-to; ?mode=developer, network namespace)")
+    print(header)
+    print(line("--platform ios", ns["ios"]))
+    print(line("--platform all", ns["all"]))
+    nw = statistics.median([r[0] for r in ns["all"]]) / statistics.median([r[0] for r in ns["ios"]])
+    nc = statistics.median([r[2] for r in ns["all"]]) / statistics.median([r[2] for r in ns["ios"]])
+    print("  all / ios: %.2fx wall, %.2fx aasa-check's CPU (not the target's figure)" % (nw, nc))
+else:
+    print("The per-host run was skipped: it needs root for a network namespace.")
 print("targets")
 print("  200 MB .apk under 1 s:            %6.3f s  %s" % (a_wall, "MET" if a_wall < 1 else "MISSED"))
 print("  200 MB .apk under 64 MB:          %6.1f MB %s" % (a_mb, "MET" if a_mb < 64 else "MISSED"))

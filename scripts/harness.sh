@@ -630,7 +630,9 @@ do_start() {
     done
     make_pki "${hosts[@]}"
     local port hang closed
-    port=$(free_port); hang=$(free_port); closed=$(free_port)
+    # HARNESS_LISTEN_PORT: nginx on that port instead of a free one (443 in a network namespace
+    # of its own, for a run without --connect-to: scripts/bench-apk.sh).
+    port=${HARNESS_LISTEN_PORT:-$(free_port)}; hang=$(free_port); closed=$(free_port)
     while [ "$hang" = "$port" ]; do hang=$(free_port); done
     while [ "$closed" = "$port" ] || [ "$closed" = "$hang" ]; do closed=$(free_port); done
     write_nginx_conf "$port"
