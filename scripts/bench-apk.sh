@@ -117,9 +117,9 @@ for r in $(seq 1 "$rounds"); do
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine makes wall times noisy)"
 # The same 1,000 domains as real domains are reached (per-host connections, no --connect-to),
-# for comparison: needs root for the network and mount namespaces.
+# for comparison: needs root for the network and mount namespaces, and ip(8) for their loopback.
 : > "$work/netns-results"
-if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null; then
+if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null && command -v ip >/dev/null; then
     unshare -n -m scripts/bench-netns-domains.sh "$PWD/$bin" "$count" "$rounds" "$concurrency" "$work/netns-results" \
         || { echo "bench-apk: the per-host run failed (above)" >&2; exit 1; }
 fi
@@ -171,7 +171,7 @@ if ns:
     nc = statistics.median([r[2] for r in ns["all"]]) / statistics.median([r[2] for r in ns["ios"]])
     print("  all / ios: %.2fx wall, %.2fx aasa-check's CPU (not the target's figure)" % (nw, nc))
 else:
-    print("The per-host run was skipped: it needs root for a network namespace.")
+    print("The per-host run was skipped: it needs root, unshare and ip for a network namespace.")
 print("targets")
 print("  200 MB .apk under 1 s:            %6.3f s  %s" % (a_wall, "MET" if a_wall < 1 else "MISSED"))
 print("  200 MB .apk under 64 MB:          %6.1f MB %s" % (a_mb, "MET" if a_mb < 64 else "MISSED"))
