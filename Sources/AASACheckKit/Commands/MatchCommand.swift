@@ -143,8 +143,7 @@ public enum MatchCommand: Command {
             // Nor is one whose bytes are not UTF-8: its text would be a repaired URL, not the
             // one given.
             if let bad = line.notUTF8 {
-                let hex = String(bad.byte, radix: 16, uppercase: true)
-                let byte = (hex.count == 1 ? "0" : "") + hex
+                let byte = Hex.format(bad.byte, width: 2)
                 context.output.unreadable("<stdin>:\(line.number):\(bad.column): the byte 0x\(byte) is not UTF-8; the line is not decided (a URL spells such a byte %\(byte))",
                                           subject: "<stdin>")
                 continue

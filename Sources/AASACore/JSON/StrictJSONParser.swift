@@ -50,7 +50,7 @@ public struct StrictJSONParser: Sendable {
 /// by a byte that is not a continuation is most often Latin-1 or Windows-1252 text: the
 /// character it is there is named.
 func utf8Defect(_ bytes: [UInt8], at offset: Int) -> String {
-    func hex(_ b: UInt8) -> String { (b < 16 ? "0" : "") + String(b, radix: 16, uppercase: true) }
+    func hex(_ b: UInt8) -> String { Hex.format(b, width: 2) }
     let lead = bytes[offset]
     let need: Int
     switch lead {
@@ -64,7 +64,7 @@ func utf8Defect(_ bytes: [UInt8], at offset: Int) -> String {
     var k = 1
     while k <= need, offset + k < bytes.count, bytes[offset + k] & 0xC0 == 0x80 { k += 1 }
     // The sequence's bytes, with the one that breaks it.
-    let seen = bytes[offset..<min(bytes.count, offset + min(k + 1, length))].map(hex).joined(separator: " ")
+    let seen = Hex.bytes(bytes[offset..<min(bytes.count, offset + min(k + 1, length))])
     if k <= need {
         guard offset + k < bytes.count else {
             return "the input ends inside the \(length)-byte sequence \(seen)"
@@ -194,11 +194,6 @@ private struct Reader {
     mutating func fatal(at offset: Int, _ message: String, hint: String? = nil) throws -> Never {
         report(.aasa201, at: offset, message, hint: hint)
         throw FatalSyntaxError()
-    }
-
-    func hex(_ b: UInt8) -> String {
-        let d = Array("0123456789ABCDEF")
-        return String([d[Int(b >> 4)], d[Int(b & 0xF)]])
     }
 
     /// The scalar at `offset` (input is valid UTF-8 here) and its length in bytes.

@@ -88,10 +88,8 @@ extension SafeText {
                 if end - stem > 2 || stem == i || stem - i <= limit { stem = end }
                 if appendRun(scalars[i..<stem], limit: limit, escaping: escaping, into: &out) {
                     out.append(contentsOf: " (\(stem - i) characters)".unicodeScalars)
-                    _ = appendRun(scalars[stem..<end], limit: limit, escaping: escaping, into: &out)
-                } else if stem < end {
-                    _ = appendRun(scalars[stem..<end], limit: limit, escaping: escaping, into: &out)
                 }
+                _ = appendRun(scalars[stem..<end], limit: limit, escaping: escaping, into: &out)
                 i = end
             }
         }
