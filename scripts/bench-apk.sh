@@ -35,6 +35,7 @@ framework=/usr/share/android-framework-res/framework-res.apk
 [ -f "$framework" ] || { echo "bench-apk: $framework is missing (apt-get install android-framework-res)" >&2; exit 1; }
 
 . scripts/bench-setup.sh bench-apk
+. scripts/bench-timed.sh
 
 # --- the 200 MB APK ---------------------------------------------------------------------------
 mkdir -p "$work/src"
@@ -89,21 +90,14 @@ run_apk() { # tool: appends "tool wall KB user sys"
 for i in $(seq 1 "$count"); do echo "good-$i.bulk.test"; done > "$work/domains.txt"
 connect="::127.0.0.1:$HARNESS_PORT"
 run_domains() { # platform: appends "platform wall KB user sys"
-    local out=$work/domains.out status=0 seen
-    /usr/bin/time -o "$work/t" -f "%e %M %U %S" timeout 600 "$bin" --no-cdn --domains "$work/domains.txt" --max-domains 100000000 \
-        --concurrency "$concurrency" --platform "$1" --format jsonl --cacert "$HARNESS_CA" --connect-to "$connect" > "$out" 2>&1 || status=$?
-    seen=$(grep -c '^{"domain":"' "$out" || true)
-    if [ "$seen" != "$count" ]; then
-        echo "bench-apk: --platform $1 reported $seen of $count domains (exit $status):" >&2
-        head -5 "$out" >&2
-        exit 1
-    fi
-    if [ "$1" = all ] && ! grep -q 'assetlinks.json' "$out"; then
+    timed_run bench-apk "$work/domain-results" "$1" "$count" '^{"domain":"' \
+        timeout 600 "$bin" --no-cdn --domains "$work/domains.txt" --max-domains 100000000 \
+        --concurrency "$concurrency" --platform "$1" --format jsonl --cacert "$HARNESS_CA" --connect-to "$connect"
+    if [ "$1" = all ] && ! grep -q 'assetlinks.json' "$work/out"; then
         echo "bench-apk: --platform all fetched no assetlinks.json:" >&2
-        head -3 "$out" >&2
+        head -3 "$work/out" >&2
         exit 1
     fi
-    echo "$1 $(tail -1 "$work/t")" >> "$work/domain-results"
 }
 
 : > "$work/apk-results"

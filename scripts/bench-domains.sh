@@ -25,6 +25,7 @@ concurrencies=("$@")
 count=1000
 
 . scripts/bench-setup.sh bench-domains
+. scripts/bench-timed.sh
 kinds=(redirect notfound html textplain botblock empty badjson toobig expired reset)
 for i in $(seq 1 "$count"); do
     echo "good-$i.bulk.test" >> "$work/good.txt"
@@ -37,30 +38,15 @@ connect="::127.0.0.1:$HARNESS_PORT"
 
 # One timed run of a tool on a host set at concurrency N; appends "tool N set wall KB user sys".
 run_aasa() { # set n
-    local out=$work/out status=0
-    /usr/bin/time -o "$work/t" -f "%e %M %U %S" timeout 300 "$bin" --no-cdn --domains "$work/$1.txt" --max-domains 100000000 --concurrency "$2" \
-        --quiet --cacert "$HARNESS_CA" --connect-to "$connect" > "$out" 2>&1 || status=$?
-    local seen
-    seen=$(grep -c 'AASA505' "$out" || true)
-    if [ "$seen" != "$count" ]; then
-        echo "bench-domains: aasa-check reported $seen of $count domains (exit $status):" >&2
-        head -20 "$out" >&2
-        exit 1
-    fi
-    echo "aasa-check $2 $1 $(tail -1 "$work/t")" >> "$work/results"
+    timed_run bench-domains "$work/results" "aasa-check $2 $1" "$count" AASA505 \
+        timeout 300 "$bin" --no-cdn --domains "$work/$1.txt" --max-domains 100000000 --concurrency "$2" \
+        --quiet --cacert "$HARNESS_CA" --connect-to "$connect"
 }
 run_curl() { # set n
-    local out=$work/out status=0
-    /usr/bin/time -o "$work/t" -f "%e %M %U %S" timeout 300 curl -s --no-progress-meter --parallel --parallel-max "$2" \
+    timed_run bench-domains "$work/results" "curl $2 $1" "$count" '^[0-9][0-9][0-9]$' \
+        timeout 300 curl -s --no-progress-meter --parallel --parallel-max "$2" \
         --cacert "$HARNESS_CA" --connect-to "$connect" -A AASA-Bot/1.0.0 --compressed -w '%{http_code}\n' \
-        -K "$work/$1.cfg" > "$out" 2>&1 || status=$?
-    local answered
-    answered=$(grep -c '^[0-9][0-9][0-9]$' "$out" || true)
-    if [ "$answered" != "$count" ]; then
-        echo "bench-domains: curl wrote $answered of $count status lines (exit $status)" >&2
-        exit 1
-    fi
-    echo "curl $2 $1 $(tail -1 "$work/t")" >> "$work/results"
+        -K "$work/$1.cfg"
 }
 
 : > "$work/results"

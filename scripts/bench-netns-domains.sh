@@ -17,20 +17,14 @@ ip link set lo up
 mount --bind "$work/hosts" /etc/hosts
 export HARNESS_DIR=$work/harness
 trap 'scripts/harness.sh stop >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+. scripts/bench-timed.sh
 eval "$(HARNESS_LISTEN_PORT=443 scripts/harness.sh start 2>/dev/null)"
 for i in $(seq 1 "$count"); do echo "good-$i.bulk.test?mode=developer"; done > "$work/domains.txt"
 for r in $(seq 1 "$rounds"); do
     if [ $((r % 2)) = 1 ]; then order="ios all"; else order="all ios"; fi
     for p in $order; do
-        status=0
-        /usr/bin/time -o "$work/t" -f "%e %M %U %S" "$bin" --no-cdn --domains "$work/domains.txt" --max-domains 100000000 \
-            --concurrency "$concurrency" --platform "$p" --format jsonl --cacert "$HARNESS_CA" > "$work/out" 2>&1 || status=$?
-        seen=$(grep -c '"verdict":"ok"' "$work/out" || true)
-        if [ "$seen" != "$count" ]; then
-            echo "bench-netns-domains: --platform $p: $seen of $count domains ok (exit $status):" >&2
-            head -3 "$work/out" >&2
-            exit 1
-        fi
-        echo "$p $(tail -1 "$work/t")" >> "$out"
+        timed_run bench-netns-domains "$out" "$p" "$count" '"verdict":"ok"' \
+            "$bin" --no-cdn --domains "$work/domains.txt" --max-domains 100000000 \
+            --concurrency "$concurrency" --platform "$p" --format jsonl --cacert "$HARNESS_CA"
     done
 done
