@@ -27,32 +27,68 @@ public struct URLParts: Sendable, Hashable {
     ///   starting with `/` (or `?`/`#` for a URL with an empty path).
     public init?(_ string: String) {
         original = string
-        let text = URLParts.encodeUnsafe(string.trimmingCharacters(in: .whitespacesAndNewlines))
-        var rest = Substring(text)
-        if let colon = rest.firstIndex(of: ":"), rest[rest.startIndex..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
-           rest[..<colon].first?.isLetter == true, rest[colon...].hasPrefix("://") {
-            scheme = rest[..<colon].lowercased()
-            rest = rest[rest.index(colon, offsetBy: 3)...]
-            let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
-            var authority = rest[..<authorityEnd]
-            if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-            if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
-                authority = authority[...close]
-            } else if let colonPort = authority.lastIndex(of: ":") {
-                authority = authority[..<colonPort]
+        var text = URLParts.encodeUnsafe(URLParts.trimmingWhitespace(string))
+        // After encodeUnsafe the text is printable ASCII, so it is read byte by byte: a byte
+        // is a character.
+        guard let parts = text.withUTF8({ URLParts.split($0) }) else { return nil }
+        (scheme, host, path, query, fragment) = parts
+    }
+
+    /// The parts of `b` (printable ASCII): `scheme://[user@]host[:port]` (scheme and host
+    /// lowercased; an IPv6 literal keeps its brackets) or nothing before a path that starts
+    /// with `/`, `?` or `#`; then the path, the query after the first `?` and the fragment
+    /// after the first `#`. `nil` for anything else.
+    private static func split(_ b: UnsafeBufferPointer<UInt8>) -> (scheme: String?, host: String?, path: String, query: String?, fragment: String?)? {
+        func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+        func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+        func text(_ r: Range<Int>, lowercased: Bool = false) -> String {
+            let slice = b[r]
+            return lowercased ? String(decoding: slice.map { isLetter($0) ? $0 | 0x20 : $0 }, as: UTF8.self) : String(decoding: slice, as: UTF8.self)
+        }
+        let colon = UInt8(ascii: ":"), slash = UInt8(ascii: "/"), question = UInt8(ascii: "?"), hash = UInt8(ascii: "#")
+        var scheme: String?, host: String?
+        var start = b.startIndex
+        if let c = b.firstIndex(of: colon), c > b.startIndex, isLetter(b[b.startIndex]),
+           b[b.startIndex..<c].allSatisfy({ isLetter($0) || isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }),
+           c + 2 < b.endIndex, b[c + 1] == slash, b[c + 2] == slash {
+            scheme = text(b.startIndex..<c, lowercased: true)
+            let authorityStart = c + 3
+            let authorityEnd = b[authorityStart...].firstIndex { $0 == slash || $0 == question || $0 == hash } ?? b.endIndex
+            var lower = authorityStart, upper = authorityEnd
+            if let at = b[lower..<upper].lastIndex(of: UInt8(ascii: "@")) { lower = at + 1 }
+            if lower < upper, b[lower] == UInt8(ascii: "["), let close = b[lower..<upper].firstIndex(of: UInt8(ascii: "]")) {
+                upper = close + 1
+            } else if let port = b[lower..<upper].lastIndex(of: colon) {
+                upper = port
             }
-            host = authority.lowercased()
-            rest = rest[authorityEnd...]
-        } else if rest.hasPrefix("/") || rest.hasPrefix("?") || rest.hasPrefix("#") {
-            scheme = nil
-            host = nil
-        } else {
+            host = text(lower..<upper, lowercased: true)
+            start = authorityEnd
+        } else if b.first != slash && b.first != question && b.first != hash {
             return nil
         }
-        let tail = URLParts.splitPathQueryFragment(rest)
-        path = String(tail.path)
-        query = tail.query
-        fragment = tail.fragment
+        var end = b.endIndex
+        var fragment: String?, query: String?
+        if let h = b[start..<end].firstIndex(of: hash) {
+            fragment = text(h + 1..<end)
+            end = h
+        }
+        if let q = b[start..<end].firstIndex(of: question) {
+            query = text(q + 1..<end)
+            end = q
+        }
+        return (scheme, host, text(start..<end), query, fragment)
+    }
+
+    /// `s` without the white space (Unicode's White_Space property: spaces, tabs, line and
+    /// paragraph separators, U+0085) at its start and end, as Foundation's
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)` gives it.
+    static func trimmingWhitespace(_ s: String) -> String {
+        let scalars = s.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last,
+              first.properties.isWhitespace || last.properties.isWhitespace else { return s }
+        guard let lower = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let upper = scalars.lastIndex { !$0.properties.isWhitespace }!
+        return String(scalars[lower...upper])
     }
 
     /// Splits what follows the authority at the first `#` (fragment), then the first `?`
