@@ -48,8 +48,17 @@ struct SignInFlow: Sendable {
             if parts.host == nil { parts = parts.on(host: host) }
             return apps.map { matcher.decide(parts, appID: $0) }
         }
-        if common { return Result(diagnostics: SignInURLs.commonPathFindings(host: host, decide)) }
-        return judge(host: host, wildcard: wildcard, decide)
+        guard common else { return judge(host: host, wildcard: wildcard, decide) }
+        // Only a decision that opens a common path gives a finding (WAN703): the others are
+        // made without their explanations (12 URLs a domain and app), and the one that opens
+        // is made again in full.
+        func opening(_ url: String) -> [MatchResult] {
+            guard let parts = URLParts(url) else { return [] }
+            return apps.compactMap { app in
+                matcher.decision(parts, appID: app).decision == .match ? matcher.decide(parts, appID: app) : nil
+            }
+        }
+        return Result(diagnostics: SignInURLs.commonPathFindings(host: host, opening))
     }
 
     /// Android: the sign-in URLs of `host` decided by its statements for ``package``, else
