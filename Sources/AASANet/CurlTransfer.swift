@@ -77,6 +77,7 @@ final class CurlTransfer {
         set("NOSIGNAL", aasa_easy_setopt_long(h, CURLOPT_NOSIGNAL, 1))
         set("CONNECTTIMEOUT_MS", aasa_easy_setopt_long(h, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout)))
         set("TIMEOUT_MS", aasa_easy_setopt_long(h, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout)))
+        if request.closesConnection { set("FORBID_REUSE", aasa_easy_setopt_long(h, CURLOPT_FORBID_REUSE, 1)) }
         set("ERRORBUFFER", aasa_easy_setopt_ptr(h, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)))
 
         for header in (form.map { [HTTPHeader("Host", $0.host)] } ?? []) + request.headers {

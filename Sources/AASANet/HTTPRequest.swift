@@ -52,6 +52,10 @@ public struct HTTPRequest: Sendable, Hashable {
     /// without the dot, so that a connection already open to it may carry the request, and
     /// send `Host: example.com.` (``connectionForm``). Off by default.
     public var sharesRelativeConnection = false
+    /// Close the connection when this transfer ends and no other transfer is using it, instead
+    /// of keeping it idle for a later request (`CURLOPT_FORBID_REUSE`): for the last request a
+    /// run makes to a host. Off by default.
+    public var closesConnection = false
 
     public init(
         url: String,

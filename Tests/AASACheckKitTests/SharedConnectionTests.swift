@@ -42,9 +42,31 @@ struct SharedConnectionTests {
         let dotted = try #require(then.first { $0.0.url.contains("example./") }).0
         #expect(dotted.connectionForm?.url == "https://shop.example/.well-known/assetlinks.json")
         #expect(dotted.connectionForm?.host == "shop.example.")
+        // The domain's last request closes the connection once the others are done with it:
+        // no other host can use it, and an idle one costs every later request a check.
+        #expect(then.map(\.0.closesConnection) == [false, false, true])
+        #expect(!first[0].0.closesConnection)
         for item in then { p.received(refused(item)) }
         let ready = try #require(p.takeReady())
         #expect(ready.2.exchanges.map(\.count) == [1, 3])
+        p.finish()
+    }
+
+    /// Apple's file answered 404: the legacy root path is asked for next, on the same
+    /// connection, so none of the released requests closes it.
+    @Test func aConnectionWithMoreToAskStaysOpen() throws {
+        let p = try pipeline(["shop.example"], kinds: [AppleSiteAssociation.self, AssetLinksKind.self])
+        let first = started(p)
+        let notFound = HTTPResponse(url: first[0].0.url, status: 404, statusLine: "HTTP/2 404", httpVersion: "HTTP/2", headers: [],
+                                    body: [], truncated: false, contentEncoding: nil, wireBytes: 0, primaryIP: "127.0.0.1",
+                                    primaryPort: 443, timings: HTTPTimings())
+        p.received(FetchResult(index: first[0].1, request: first[0].0, outcome: .response(notFound)))
+        let then = started(p)
+        #expect(then.map(\.0.url) == ["https://shop.example/.well-known/assetlinks.json",
+                                     "https://shop.example./.well-known/assetlinks.json",
+                                     "https://shop.example/robots.txt",
+                                     "https://shop.example/apple-app-site-association"])
+        #expect(then.allSatisfy { !$0.0.closesConnection })
         p.finish()
     }
 
@@ -71,6 +93,9 @@ struct SharedConnectionTests {
         #expect(released.map(\.0.url) == ["https://shop.example/.well-known/assetlinks.json",
                                          "https://shop.example./.well-known/assetlinks.json",
                                          "https://shop.example/robots.txt"])
+        // The first request has not answered: what it asks for next is not known, so the
+        // connection stays open.
+        #expect(released.allSatisfy { !$0.0.closesConnection })
         p.finish()
     }
 }

@@ -248,6 +248,22 @@ struct HTTPClientHarnessTests {
         #expect(own.timings.tlsMs > 0, "libcurl keys its connections on the name as written")
     }
 
+    /// A request that closes its connection (a domain's last): the next request to the same
+    /// host makes a handshake of its own, where without the flag it rides the idle connection.
+    @Test func aRequestThatClosesItsConnectionLeavesNoneToReuse() throws {
+        let kept = try request("echo.aasa.test", path: "/one")
+        var closing = try request("echo.aasa.test", path: "/two")
+        closing.closesConnection = true
+        let after = try request("echo.aasa.test", path: "/three")
+        var responses: [Int: HTTPResponse] = [:]
+        HTTPClient.fetchAll([kept, closing, after], concurrency: 1) { responses[$0.index] = $0.outcome.response }
+        let first = try #require(responses[0]), second = try #require(responses[1]), third = try #require(responses[2])
+        #expect(first.timings.tlsMs > 0)
+        #expect(second.timings.tlsMs == 0, "the closing request still rides the open connection")
+        #expect(third.timings.tlsMs > 0, "the connection was closed after the request that closes it")
+        #expect([first, second, third].allSatisfy { $0.status == 200 })
+    }
+
     /// Issue 10, item 16: the codings Apple's fetcher (CFNetwork) offers, not libcurl's list,
     /// so a server answers aasa-check as it answers Apple.
     @Test func offersTheContentCodingsApplesFetcherOffers() throws {

@@ -205,7 +205,13 @@ final class DomainPipeline: Sendable {
     static let holdLimit: DispatchTimeInterval = .seconds(1)
 
     /// Queues the held requests of `domain` as follow-ups.
-    private static func release(_ domain: inout FetchedDomain, in s: inout State) {
+    /// - Parameter last: nothing else of the domain is queued or planned: the last held request
+    ///   closes the connection when it ends (``HTTPRequest/closesConnection``), unless another
+    ///   transfer still uses it. A finished domain's connection is never used again (another
+    ///   host's requests cannot share it), and libcurl checks every idle connection it would
+    ///   share an address with (`--connect-to`) before each new request.
+    private static func release(_ domain: inout FetchedDomain, in s: inout State, last: Bool = false) {
+        if last, !domain.held.isEmpty { domain.held[domain.held.count - 1].0.closesConnection = true }
         for item in domain.held { s.followUps.append(item) }
         domain.held = []
     }
@@ -264,9 +270,10 @@ final class DomainPipeline: Sendable {
             s.lastProgress = .now()
             var lookUp: (Int, String)?
             domain.outstanding -= 1
-            if !tag.request.throughCDN { Self.release(&domain, in: &s) }
             domain.exchanges[tag.kind].append(PlannedExchange(tag.request, record))
-            for planned in domain.plans[tag.kind].received(record, for: tag.request) {
+            let more = domain.plans[tag.kind].received(record, for: tag.request)
+            if !tag.request.throughCDN { Self.release(&domain, in: &s, last: more.isEmpty) }
+            for planned in more {
                 let item = (request(planned), s.tag(tag.domain, kind: tag.kind, planned))
                 if planned.throughCDN { s.cdnQueue.append(item) } else { s.followUps.append(item) }
                 domain.outstanding += 1
