@@ -231,13 +231,15 @@ final class PathNFA: Sendable {
         }
         var cls = [Int](repeating: 0, count: 128)
         var count = 1
+        // A class and whether the mask holds the byte: the new class (cls < 128, so the key < 256).
+        var renumber = [Int](repeating: -1, count: 256)
         for m in masks {
-            var renumber: [Int: Int] = [:]
+            for k in renumber.indices { renumber[k] = -1 }
             count = 0
             for b in 0..<128 {
                 let key = cls[b] * 2 + (m.contains(b) ? 1 : 0)
-                if let known = renumber[key] {
-                    cls[b] = known
+                if renumber[key] >= 0 {
+                    cls[b] = renumber[key]
                 } else {
                     renumber[key] = count
                     cls[b] = count
