@@ -105,7 +105,7 @@ public enum CertificateFingerprint {
     public static func looksLikePlaceholder(_ text: String) -> Bool {
         let upper = text.uppercased()
         if ["REPLACE", "YOUR", "FINGERPRINT", "SHA256", "SHA-256", "INSERT", "PLACEHOLDER", "TODO", "<", "{", "$"]
-            .contains(where: { upper.contains($0) }) { return true }
+            .contains(where: { upper.containsUTF8($0) }) { return true }
         let stripped = upper.filter { $0 != ":" }
         return stripped.count >= 8 && stripped.allSatisfy { $0 == "X" }
     }
@@ -163,7 +163,7 @@ public enum AndroidPackageName {
         let lower = name.lowercased()
         if lower == "com.example" || lower.hasPrefix("com.example.") { return true }
         if ["package_name", "packagename", "replace", "placeholder", "<", "{", "$", "applicationid"]
-            .contains(where: { lower.contains($0) }) { return true }
+            .contains(where: { lower.containsUTF8($0) }) { return true }
         return lower.split(separator: ".").contains { $0 == "your" || $0.hasPrefix("your") }
     }
 

@@ -27,6 +27,9 @@ public struct RulePattern: Sendable, Hashable {
     /// How many leading code units of ``text`` are literal whatever they hold (a `?` entry's
     /// `name=`); 0 for a pattern as written.
     let literalPrefix: Int
+    /// The steps with `.` read as ONE too (the reading of a device that builds a simple glob); `nil` when the pattern has no `.`
+    /// beyond its literal prefix, so the steps are the same.
+    let dotSteps: [PatternStep]?
 
     /// Longest pattern compiled, in UTF-16 code units; the statement list is at most 1 MiB,
     /// so this bounds nothing a real file holds and keeps hostile ones linear.
@@ -34,22 +37,20 @@ public struct RulePattern: Sendable, Hashable {
 
     public init(_ text: String) {
         self.text = text
-        self.steps = RulePattern.compile(Array(text.utf16.prefix(RulePattern.maxLength)))
+        let units = Array(text.utf16.prefix(RulePattern.maxLength))
+        steps = RulePattern.compile(units)
         literalPrefix = 0
+        dotSteps = units.contains(0x2E) ? RulePattern.compile(units, dotIsAny: true) : nil
     }
 
     /// A pattern for a `?` entry: the literal `name=` followed by the value pattern (the name is
     /// compared exactly, policy §3.2).
     init(parameter name: String, value: RulePattern) {
         text = name + "=" + value.text
-        steps = Array(name.utf16).map { PatternStep.literal($0) } + [.literal(0x3D)] + value.steps
+        let head = Array(name.utf16).map { PatternStep.literal($0) } + [.literal(0x3D)]
+        steps = head + value.steps
         literalPrefix = name.utf16.count + 1
-    }
-
-    private init(text: String, steps: [PatternStep], literalPrefix: Int) {
-        self.text = text
-        self.steps = steps
-        self.literalPrefix = literalPrefix
+        dotSteps = value.dotSteps.map { head + $0 }
     }
 
     /// The steps of `units` read with the policy's tokens (`*` STAR, `?` ONE, the rest literal).
@@ -83,14 +84,6 @@ public struct RulePattern: Sendable, Hashable {
             }
         }
         return steps
-    }
-
-    /// This pattern read with `.` as any one character.
-    var dotAsAny: RulePattern {
-        let units = Array(text.utf16.prefix(RulePattern.maxLength))
-        let head = units.prefix(literalPrefix).map { PatternStep.literal($0) }
-        return RulePattern(text: text, steps: head + RulePattern.compile(Array(units.dropFirst(literalPrefix)), dotIsAny: true),
-                           literalPrefix: literalPrefix)
     }
 
     /// Whether the pattern matches the whole of `s` (the policy algorithm).

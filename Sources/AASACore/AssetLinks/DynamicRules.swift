@@ -53,15 +53,37 @@ public struct QueryEntry: Sendable, Hashable {
 
 /// A statement's rule list, valid: the rules Android applies for this site and app.
 public struct DynamicRuleList: Sendable, Hashable {
-    public var rules: [DynamicRule]
+    public let rules: [DynamicRule]
     /// Pointer of the `dynamic_app_link_components` array.
     public var pointer: String
     public var location: SourceLocation?
+    /// The unknown readings (§3.2) under which some rule could decide otherwise, found once
+    /// for all the URLs the list decides.
+    let unknowns: Unknowns
+
+    /// Which unknown readings a rule list's patterns depend on.
+    struct Unknowns: Sendable, Hashable {
+        /// A `*` with more pattern after it.
+        var backtracking = false
+        /// A `.` in a pattern.
+        var dot = false
+        /// A rule with `?` entries.
+        var query = false
+    }
 
     public init(rules: [DynamicRule], pointer: String = "", location: SourceLocation? = nil) {
         self.rules = rules
         self.pointer = pointer
         self.location = location
+        var u = Unknowns()
+        for rule in rules {
+            u.query = u.query || !rule.query.isEmpty
+            for p in rule.patterns {
+                u.backtracking = u.backtracking || p.dependsOnBacktracking
+                u.dot = u.dot || p.hasDot
+            }
+        }
+        unknowns = u
     }
 }
 
@@ -148,13 +170,12 @@ extension DynamicRuleList {
         let params = uri.queryParameters
         let base = decide(uri, params, .policy)
         var differ: [UnknownReading] = []
-        let patterns = rules.flatMap(\.patterns)
         func check(_ reading: UnknownReading, _ r: Reading) {
             if decide(uri, params, r).decision.opensApp != base.decision.opensApp { differ.append(reading) }
         }
-        if patterns.contains(where: \.dependsOnBacktracking) { check(.backtracking, Reading(backtracking: true)) }
-        if patterns.contains(where: \.hasDot) { check(.dotAsAnyCharacter, Reading(dotIsAny: true)) }
-        if let params, params.contains(where: { !$0.contains(0x3D) }), rules.contains(where: { !$0.query.isEmpty }) {
+        if unknowns.backtracking { check(.backtracking, Reading(backtracking: true)) }
+        if unknowns.dot { check(.dotAsAnyCharacter, Reading(dotIsAny: true)) }
+        if unknowns.query, let params, params.contains(where: { !$0.contains(0x3D) }) {
             check(.parameterWithoutEquals, Reading(bareParameterIsEmptyValue: true))
         }
         return DynamicRuleDecision(decision: base.decision, rule: base.rule, mayDiffer: differ)
@@ -194,7 +215,7 @@ extension DynamicRuleList {
 
     static func match<C: Collection>(_ p: RulePattern, _ s: C, _ reading: Reading) -> Bool where C.Element == UInt16, C.Index == Int {
         if reading.backtracking { return p.matchesWithBacktracking(s) }
-        if reading.dotIsAny { return p.dotAsAny.matches(s) }
+        if reading.dotIsAny { return RulePattern.run(p.dotSteps ?? p.steps, s) }
         return p.matches(s)
     }
 }
