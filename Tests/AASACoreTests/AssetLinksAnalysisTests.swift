@@ -1,4 +1,5 @@
 import Foundation
+import SplitMix
 import Testing
 @testable import AASACore
 
@@ -49,6 +50,44 @@ import Testing
     func analyses(_ row: Row) {
         let found = Self.findings(row.rules).map(Self.rule)
         #expect(found == row.expected)
+    }
+
+    /// The search keeps its states packed in one integer when the automata are few and small;
+    /// it must answer exactly as with its states in arrays, witness URL included: for each rule
+    /// of the table's lists and of random ones, "a URL this rule matches and no earlier rule
+    /// does", and "a URL this rule matches and the rule just before does not".
+    @Test func packedStatesAnswerAsArraysDo() throws {
+        var lists = Self.rows.map(\.rules)
+        var rng = SplitMix64(seed: 23)
+        let pieces = ["/", "/a", "/b", "*", "?", "c", ".", "/a/*", "/?*", "x", "%", "é"]
+        func pattern() -> String {
+            (0..<Int.random(in: 1...4, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+        }
+        for _ in 0..<120 {
+            let rules = (0..<Int.random(in: 1...5, using: &rng)).map { _ -> String in
+                var keys = ["\"/\": \"\(pattern())\""]
+                if Bool.random(using: &rng) { keys.append("\"#\": \"\(pattern())\"") }
+                if Int.random(in: 0..<3, using: &rng) == 0 { keys.append("\"?\": {\"q\": \"\(pattern())\"}") }
+                if Bool.random(using: &rng) { keys.append("\"exclude\": true") }
+                return "{" + keys.shuffled(using: &rng).joined(separator: ", ") + "}"
+            }
+            lists.append("[" + rules.joined(separator: ", ") + "]")
+        }
+        var compared = 0
+        for text in lists {
+            let parsed = StatementListParser.parse(Array(DynamicRuleMatchingTests.list(text).utf8), url: "assetlinks.json")
+            guard let list = parsed.statements.first?.dynamicRules.applied else { continue }
+            for rule in list.rules {
+                var packed = DynamicRuleSearch(), wide = DynamicRuleSearch()
+                wide.packsStates = false
+                let earlier = list.rules[..<rule.index]
+                #expect(packed.find(matching: [rule], notMatching: earlier) == wide.find(matching: [rule], notMatching: earlier), "\(text)")
+                let before = list.rules[max(0, rule.index - 1)..<rule.index]
+                #expect(packed.find(matching: [rule], notMatching: before) == wide.find(matching: [rule], notMatching: before), "\(text)")
+                compared += 1
+            }
+        }
+        #expect(compared > 300)
     }
 
     @Test func namesTheCoveringRule() throws {

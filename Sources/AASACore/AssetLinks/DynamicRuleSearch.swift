@@ -116,6 +116,10 @@ public struct DynamicRuleSearch {
     public internal(set) var budget: SearchBudget
     private var cache: [ComponentKey: ComponentAnswer] = [:]
 
+    /// Whether a search over few small automata keeps its states packed in one integer
+    /// (``PackedState``); off only in tests, which compare both representations.
+    var packsStates = true
+
     public init(budget: SearchBudget = SearchBudget(states: 200_000)) { self.budget = budget }
 
     /// Whether the budget ran out in some search.
@@ -258,6 +262,17 @@ public struct DynamicRuleSearch {
     /// Breadth-first search of the product of the automata: the shortest string every `pos`
     /// pattern matches and no `neg` pattern matches (and, for a path, empty or starting with `/`).
     private mutating func shortest(_ pos: [[PatternStep]], _ neg: [[PatternStep]], pathDomain: Bool, excluded: Set<UInt16>) -> ComponentAnswer {
+        let width = pos.count + neg.count + (pathDomain ? 1 : 0)
+        if packsStates, width <= PackedState.capacity, (pos + neg).allSatisfy({ $0.count <= PackedState.maxPosition }) {
+            return shortest(PackedState.self, pos, neg, pathDomain: pathDomain, excluded: excluded)
+        }
+        return shortest(WideState.self, pos, neg, pathDomain: pathDomain, excluded: excluded)
+    }
+
+    /// ``shortest(_:_:pathDomain:excluded:)`` with its states kept as `State`: the same search
+    /// in the same order, whatever the representation.
+    private mutating func shortest<State: ProductState>(_: State.Type, _ pos: [[PatternStep]], _ neg: [[PatternStep]],
+                                                        pathDomain: Bool, excluded: Set<UInt16>) -> ComponentAnswer {
         let automata = pos + neg
         let positives = pos.count
         var symbols = Set<UInt16>()
@@ -277,20 +292,20 @@ public struct DynamicRuleSearch {
         let alphabet = symbols.subtracting(excluded).sorted()
         // State: each automaton's position (-1 dead), then the path domain's (0 start, 1 after `/`).
         let width = automata.count + (pathDomain ? 1 : 0)
-        func accepts(_ s: [Int]) -> Bool {
+        func accepts(_ s: State) -> Bool {
             for k in 0..<automata.count {
                 let ok = s[k] >= 0 && RuleAutomaton.accepting(automata[k], s[k])
                 if k < positives ? !ok : ok { return false }
             }
             return true
         }
-        let start = [Int](repeating: 0, count: width)
-        var parent: [[Int]: ([Int], UInt16)] = [:]
-        var seen: Set<[Int]> = [start]
+        let start = State(width: width)
+        var parent: [State: (State, UInt16)] = [:]
+        var seen: Set<State> = [start]
         var frontier = [start]
         if accepts(start) { return .found([]) }
         while !frontier.isEmpty {
-            var next: [[Int]] = []
+            var next: [State] = []
             for state in frontier {
                 for u in alphabet {
                     budget.states -= 1
@@ -326,6 +341,41 @@ public struct DynamicRuleSearch {
             frontier = next
         }
         return .none
+    }
+}
+
+/// A state of ``DynamicRuleSearch``'s product search: `width` small integers, each an
+/// automaton's position (-1 when it can no longer match) or the path domain's (0 or 1), all 0
+/// at the start.
+private protocol ProductState: Hashable {
+    init(width: Int)
+    subscript(_ k: Int) -> Int { get set }
+}
+
+/// Any number of positions of any size, in an array.
+private struct WideState: ProductState {
+    var slots: [Int]
+    init(width: Int) { slots = [Int](repeating: 0, count: width) }
+    subscript(_ k: Int) -> Int {
+        get { slots[k] }
+        set { slots[k] = newValue }
+    }
+}
+
+/// Up to ``capacity`` positions of at most ``maxPosition``, in one integer (a byte each, the
+/// position plus one, so that -1 is 0): most rule lists' searches, without an allocation per
+/// state.
+private struct PackedState: ProductState {
+    static let capacity = 8
+    static let maxPosition = 253
+    var bits: UInt64
+    init(width: Int) { bits = width == 0 ? 0 : UInt64.max >> (64 - 8 * width) & 0x0101_0101_0101_0101 }
+    subscript(_ k: Int) -> Int {
+        get { Int((bits >> (8 * UInt64(k))) & 0xFF) - 1 }
+        set {
+            let shift = 8 * UInt64(k)
+            bits = bits & ~(0xFF << shift) | UInt64(newValue + 1) << shift
+        }
     }
 }
 
