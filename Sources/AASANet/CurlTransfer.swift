@@ -157,11 +157,12 @@ final class CurlTransfer {
     }
 
     private func receiveHeaderLine(_ line: UnsafeRawBufferPointer) {
-        var bytes = Array(line)
-        while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
-        if bytes.starts(with: Array("HTTP/".utf8)) {
+        var end = line.count
+        while end > 0, line[end - 1] == 0x0A || line[end - 1] == 0x0D { end -= 1 }
+        let bytes = UnsafeRawBufferPointer(rebasing: line[..<end])
+        if bytes.starts(with: Self.statusPrefix) {
             // A new response starts (an interim 1xx, or the final one): keep only the last.
-            statusLine = String(decoding: bytes.prefix(HTTPClient.maxHeaderValueBytes), as: UTF8.self).trimmingSpaces()
+            statusLine = Self.text(bytes.prefix(HTTPClient.maxHeaderValueBytes))
             headers.removeAll()
             headerBytesKept = 0
             return
@@ -171,16 +172,24 @@ final class CurlTransfer {
         else { return }
         if bytes[0] == 0x20 || bytes[0] == 0x09, !headers.isEmpty {
             // Obsolete line folding: a continuation of the previous field's value.
-            let more = String(decoding: bytes, as: UTF8.self).trimmingSpaces()
-            headers[headers.count - 1].value += " " + more
+            headers[headers.count - 1].value += " " + Self.text(bytes[...])
             headerBytesKept += bytes.count
             return
         }
         guard let colon = bytes.firstIndex(of: 0x3A) else { return }
         let name = String(decoding: bytes[..<colon], as: UTF8.self)
-        let value = String(decoding: bytes[(colon + 1)...].prefix(HTTPClient.maxHeaderValueBytes), as: UTF8.self)
-        headers.append(HTTPHeader(name, value.trimmingSpaces()))
+        headers.append(HTTPHeader(name, Self.text(bytes[(colon + 1)...].prefix(HTTPClient.maxHeaderValueBytes))))
         headerBytesKept += bytes.count
+    }
+
+    private static let statusPrefix = Array("HTTP/".utf8)
+
+    /// `bytes` as text, without the spaces and tabs around it (``String/trimmingSpaces()``).
+    private static func text(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
+        var lower = bytes.startIndex, upper = bytes.endIndex
+        while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 { lower += 1 }
+        while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 { upper -= 1 }
+        return String(decoding: bytes[lower..<upper], as: UTF8.self)
     }
 
     /// The outcome once libcurl reports the transfer done with `code`.

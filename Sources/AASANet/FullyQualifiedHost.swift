@@ -49,7 +49,11 @@ extension HTTPRequest {
     /// pass over the bytes, because ``connectionForm`` is asked for every transfer and most
     /// hosts are not fully qualified.
     static func mayEndInDot(_ url: String) -> Bool {
-        let b = Array(url.utf8)
+        var url = url
+        return url.withUTF8 { mayEndInDot(bytes: $0) }
+    }
+
+    private static func mayEndInDot(bytes b: UnsafeBufferPointer<UInt8>) -> Bool {
         let colon = UInt8(ascii: ":"), slash = UInt8(ascii: "/"), question = UInt8(ascii: "?"), hash = UInt8(ascii: "#")
         var i = 0
         while i + 2 < b.count, !(b[i] == colon && b[i + 1] == slash && b[i + 2] == slash) { i += 1 }

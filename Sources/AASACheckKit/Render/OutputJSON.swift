@@ -24,7 +24,9 @@ public indirect enum OutputJSON: Sendable, Equatable {
     /// noncharacters) as a `\u` escape too, so the text reads the same to a JSON parser and
     /// prints inert in a terminal or a log (issue 22).
     static func quote(_ s: String, into out: inout String) {
-        guard s.unicodeScalars.contains(where: { $0.value >= 0xA0 && SafeText.isUnsafe($0) }) else {
+        // A scalar from U+00A0 on starts with a byte from C2 on: most text has none.
+        guard s.utf8.contains(where: { $0 >= 0xC2 }),
+              s.unicodeScalars.contains(where: { $0.value >= 0xA0 && SafeText.isUnsafe($0) }) else {
             JSONText.quote(s, into: &out)
             return
         }
