@@ -163,6 +163,27 @@ struct InertOutputTests {
         #expect(python.output == "2 2 1\n", "\(python.output)")
     }
 
+    /// A JSON Lines record is written as bytes, the report's JSON as text: the same escapes, on
+    /// one line. Every hostile string, each kind of leaf, nesting, keys that need escapes.
+    @Test func aJSONLinesRecordEscapesAsTheReportDoes() throws {
+        let strings = Self.hostile.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            + ["", "plain", "é", "\u{C2}\u{A0}", "\u{2029}", "quote \" and \\ back", "\u{7F}\u{80}\u{9F}\u{A0}", "𝒳\u{FE0F}"]
+        let value = OutputJSON.object(
+            strings.enumerated().map { ("k\($0.offset) \($0.element)", .string($0.element)) }
+                + [("list", .array([.int(-3), .bool(true), .bool(false), .null, .raw("{\"a\":1}"), .object([]), .array([])]))])
+        let line = value.jsonLine()
+        #expect(line.hasSuffix("\n"))
+        #expect(!line.dropLast().contains("\n") && !line.dropLast().contains("\r"))
+        var pretty = ""
+        for u in value.render().unicodeScalars where u != "\n" { pretty.unicodeScalars.append(u) }
+        // The pretty layout without its line breaks and indentation is the line.
+        let compact = pretty.replacingOccurrences(of: "\": ", with: "\":").replacingOccurrences(of: "  ", with: "")
+        #expect(compact == String(line.dropLast()))
+        let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        #expect(parsed?["k0 \(strings[0])"] as? String == strings[0])
+        #expect(parsed?.count == strings.count + 1)
+    }
+
     @Test(arguments: ["json", "sarif"])
     func jsonFormatsParseAndKeepTheText(format: String) throws {
         let out = Self.run(format).out

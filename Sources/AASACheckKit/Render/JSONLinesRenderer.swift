@@ -108,7 +108,7 @@ public final class JSONLinesRenderer: Renderer {
 
     public func domain(_ report: DomainReport) {
         flush()
-        sink.write(Self.record(report).line() + "\n")
+        sink.write(Self.record(report).jsonLine())
     }
 
     public func page(_ page: PageDecisions) {
@@ -117,7 +117,7 @@ public final class JSONLinesRenderer: Renderer {
             out += OutputJSON.object([
                 ("url", .string(page.url)), ("appID", .string(d.appID)), ("decision", .string(d.decision.rawValue)),
                 ("detail", .optional(d.detail)), ("component", .optional(d.component)), ("section", .string(page.section)),
-            ]).line() + "\n"
+            ]).jsonLine()
         }
         guard pageBytes + out.utf8.count <= maxPageBytes else {
             pageBytes = maxPageBytes
@@ -162,7 +162,7 @@ public final class JSONLinesRenderer: Renderer {
             ("domain", .null), ("verdict", .string("unreadable")), ("exitCode", .int(2)),
             ("unreadable", .string(input.message)),
         ])
-        sink.write(record.line() + "\n")
+        sink.write(record.jsonLine())
     }
 
     public func finish(_ summary: RunSummary) { flush(last: true) }
@@ -193,39 +193,6 @@ public final class JSONLinesRenderer: Renderer {
             members.append(("leftOut", .object(leftOut.entries.map { ($0.kind.rawValue, .int($0.count)) })))
         }
         pending = Pending()
-        sink.write(OutputJSON.object(members).line() + "\n")
-    }
-}
-
-extension OutputJSON {
-    /// The value on one line without spaces: a JSON Lines record (``render(indent:)`` lays
-    /// it out on many).
-    func line() -> String {
-        var out = ""
-        writeLine(into: &out)
-        return out
-    }
-
-    private func writeLine(into out: inout String) {
-        switch self {
-        case .object(let members):
-            out += "{"
-            for (i, (key, value)) in members.enumerated() {
-                if i > 0 { out += "," }
-                OutputJSON.quote(key, into: &out)
-                out += ":"
-                value.writeLine(into: &out)
-            }
-            out += "}"
-        case .array(let elements):
-            out += "["
-            for (i, value) in elements.enumerated() {
-                if i > 0 { out += "," }
-                value.writeLine(into: &out)
-            }
-            out += "]"
-        case .string, .int, .bool, .null, .raw:
-            out += render()
-        }
+        sink.write(OutputJSON.object(members).jsonLine())
     }
 }

@@ -24,9 +24,7 @@ public indirect enum OutputJSON: Sendable, Equatable {
     /// noncharacters) as a `\u` escape too, so the text reads the same to a JSON parser and
     /// prints inert in a terminal or a log (issue 22).
     static func quote(_ s: String, into out: inout String) {
-        // A scalar from U+00A0 on starts with a byte from C2 on: most text has none.
-        guard s.utf8.contains(where: { $0 >= 0xC2 }),
-              s.unicodeScalars.contains(where: { $0.value >= 0xA0 && SafeText.isUnsafe($0) }) else {
+        guard holdsUnsafe(s) else {
             JSONText.quote(s, into: &out)
             return
         }
@@ -41,11 +39,67 @@ public indirect enum OutputJSON: Sendable, Equatable {
         }
     }
 
+    /// ``quote(_:into:)`` appending UTF-8 bytes.
+    static func quote(_ s: String, into out: inout [UInt8]) {
+        guard holdsUnsafe(s) else {
+            JSONText.quote(s, into: &out)
+            return
+        }
+        var quoted = ""
+        quote(s, into: &quoted)
+        out.append(contentsOf: quoted.utf8)
+    }
+
+    /// Whether `s` holds a character ``SafeText`` calls unsafe from U+00A0 on, which
+    /// ``quote(_:into:)`` escapes beyond what ``JSONText`` does. Such a character starts with
+    /// a byte from C2 on: most text has none, and is not read scalar by scalar.
+    private static func holdsUnsafe(_ s: String) -> Bool {
+        (s.utf8.withContiguousStorageIfAvailable { $0.contains { $0 >= 0xC2 } } ?? true)
+            && s.unicodeScalars.contains { $0.value >= 0xA0 && SafeText.isUnsafe($0) }
+    }
+
     /// The text, indented by two spaces per level, ending without a newline.
     public func render(indent: Int = 0) -> String {
         var out = ""
         write(into: &out, indent: indent)
         return out
+    }
+
+    /// The value on one line without spaces, then a newline: a JSON Lines record
+    /// (``render(indent:)`` lays it out on many lines). Built as UTF-8 bytes, one `String` at
+    /// the end.
+    func jsonLine() -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(2048)
+        writeLine(into: &out)
+        out.append(0x0A)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private func writeLine(into out: inout [UInt8]) {
+        switch self {
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (i, (key, value)) in members.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                OutputJSON.quote(key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                value.writeLine(into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        case .array(let elements):
+            out.append(UInt8(ascii: "["))
+            for (i, value) in elements.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                value.writeLine(into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .string(let s): OutputJSON.quote(s, into: &out)
+        case .int(let i): out.append(contentsOf: String(i).utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .raw(let text): out.append(contentsOf: text.utf8)
+        }
     }
 
     /// The indentation of the first levels, made once: a leaf value needs none, and a

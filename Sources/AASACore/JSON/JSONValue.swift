@@ -210,8 +210,20 @@ public enum JSONText {
     /// C1) and U+2028/U+2029, so the output is valid JSON that is also safe to print.
     /// The text between escapes is appended a run at a time (output writes every string of a
     /// report through here: scalar by scalar it was the costliest step of JSON output).
-    public static func quote(_ s: String, into out: inout String) {
-        out += "\""
+    public static func quote(_ s: String, into out: inout String) { quote(s, appending: &out) }
+
+    /// ``quote(_:into:)`` appending the literal's UTF-8 bytes (JSON Lines records are built
+    /// as bytes: appending to a `String` cost more than the rest of writing a record).
+    public static func quote(_ s: String, into out: inout [UInt8]) { quote(s, appending: &out) }
+
+    private static func quote<Out: JSONTextOutput>(_ s: String, appending out: inout Out) {
+        out.appendJSONText(ascii: "\"")
+        // Most strings hold no byte that could need an escape: appended whole.
+        if s.utf8.withContiguousStorageIfAvailable({ !$0.contains(where: mayNeedEscape) }) == true {
+            out.appendJSONText(s[...])
+            out.appendJSONText(ascii: "\"")
+            return
+        }
         let u = s.utf8
         var run = u.startIndex
         var i = u.startIndex
@@ -246,15 +258,37 @@ public enum JSONText {
                 break
             }
             if let escape {
-                out += s[run..<i]
-                out += escape
+                out.appendJSONText(s[run..<i])
+                out.appendJSONText(escape[...])
                 i = u.index(i, offsetBy: width)
                 run = i
             } else {
                 i = u.index(after: i)
             }
         }
-        out += s[run..<u.endIndex]
-        out += "\""
+        out.appendJSONText(s[run..<u.endIndex])
+        out.appendJSONText(ascii: "\"")
     }
+
+    /// Whether a byte may start what ``quote(_:into:)`` escapes: `"`, `\`, a C0 control or
+    /// DEL, or the lead byte of a C1 control (C2) or of U+2028/U+2029 (E2).
+    @inline(__always) static func mayNeedEscape(_ b: UInt8) -> Bool {
+        b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xC2 || b == 0xE2
+    }
+}
+
+/// What ``JSONText`` appends its literals to: text, or UTF-8 bytes.
+protocol JSONTextOutput {
+    mutating func appendJSONText(_ text: Substring)
+    mutating func appendJSONText(ascii: Unicode.Scalar)
+}
+
+extension String: JSONTextOutput {
+    mutating func appendJSONText(_ text: Substring) { self += text }
+    mutating func appendJSONText(ascii: Unicode.Scalar) { unicodeScalars.append(ascii) }
+}
+
+extension Array: JSONTextOutput where Element == UInt8 {
+    mutating func appendJSONText(_ text: Substring) { append(contentsOf: text.utf8) }
+    mutating func appendJSONText(ascii: Unicode.Scalar) { append(UInt8(ascii: ascii)) }
 }
