@@ -16,12 +16,12 @@ extension HTTPRequest {
     /// URL with user information.
     public var connectionForm: (url: String, host: String)? {
         guard sharesRelativeConnection, Self.mayEndInDot(url), !headers.contains(where: { $0.name.lowercased() == "host" }),
-              let schemeEnd = url.range(of: "://") else { return nil }
+              let schemeEnd = Self.schemeSeparator(url) else { return nil }
         let scheme = url[..<schemeEnd.lowerBound].lowercased()
         let rest = url[schemeEnd.upperBound...]
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         let authority = rest[..<authorityEnd]
-        guard !authority.contains("@"), !authority.hasPrefix("[") else { return nil }
+        guard !authority.utf8.contains(UInt8(ascii: "@")), !authority.hasPrefix("[") else { return nil }
         let host: Substring, port: Substring?
         if let colon = authority.lastIndex(of: ":") {
             host = authority[..<colon]
@@ -67,10 +67,27 @@ extension HTTPRequest {
     /// (`HOST:PORT:CONNECT-TO-HOST:CONNECT-TO-PORT`, an empty `HOST` or `PORT` matching any,
     /// names compared without regard to case), `nil` for none.
     public static func connectToEntry(_ entries: [String], host: String, port: String) -> Int? {
-        entries.firstIndex { entry in
-            let parts = entry.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count >= 4 else { return false }
-            return (parts[0].isEmpty || parts[0].lowercased() == host.lowercased()) && (parts[1].isEmpty || parts[1] == port)
+        let host = host.lowercased()
+        let colon = UInt8(ascii: ":")
+        return entries.firstIndex { entry in
+            // HOST, PORT and the rest, split at the first two of at least three `:` (as curl splits it).
+            let u = entry.utf8
+            guard let first = u.firstIndex(of: colon), let second = u[u.index(after: first)...].firstIndex(of: colon),
+                  u[u.index(after: second)...].contains(colon) else { return false }
+            let entryHost = entry[..<first], entryPort = entry[u.index(after: first)..<second]
+            return (entryHost.isEmpty || entryHost.lowercased() == host) && (entryPort.isEmpty || entryPort == port)
         }
+    }
+
+    /// The range of the first `://` in `url`, found in its bytes.
+    static func schemeSeparator(_ url: String) -> Range<String.Index>? {
+        let u = url.utf8
+        var i = u.startIndex
+        while let colon = u[i...].firstIndex(of: UInt8(ascii: ":")) {
+            let after = u.index(after: colon)
+            if u[after...].starts(with: "//".utf8) { return colon..<u.index(after, offsetBy: 2) }
+            i = after
+        }
+        return nil
     }
 }

@@ -47,7 +47,7 @@ public indirect enum OutputJSON: Sendable, Equatable {
         }
         var quoted = ""
         quote(s, into: &quoted)
-        out.append(contentsOf: quoted.utf8)
+        out.appendUTF8(quoted)
     }
 
     /// Whether `s` holds a character ``SafeText`` calls unsafe from U+00A0 on, which
@@ -95,10 +95,10 @@ public indirect enum OutputJSON: Sendable, Equatable {
             }
             out.append(UInt8(ascii: "]"))
         case .string(let s): OutputJSON.quote(s, into: &out)
-        case .int(let i): out.append(contentsOf: String(i).utf8)
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .null: out.append(contentsOf: "null".utf8)
-        case .raw(let text): out.append(contentsOf: text.utf8)
+        case .int(let i): out.appendUTF8(String(i))
+        case .bool(let b): out.appendUTF8(b ? "true" : "false")
+        case .null: out.appendUTF8("null")
+        case .raw(let text): out.appendUTF8(text)
         }
     }
 

@@ -289,6 +289,6 @@ extension String: JSONTextOutput {
 }
 
 extension Array: JSONTextOutput where Element == UInt8 {
-    mutating func appendJSONText(_ text: Substring) { append(contentsOf: text.utf8) }
+    mutating func appendJSONText(_ text: Substring) { appendUTF8(text) }
     mutating func appendJSONText(ascii: Unicode.Scalar) { append(UInt8(ascii: ascii)) }
 }
