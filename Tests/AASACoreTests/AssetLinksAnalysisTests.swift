@@ -52,14 +52,16 @@ import Testing
         #expect(found == row.expected)
     }
 
-    /// The search keeps its states packed in one integer when the automata are few and small;
-    /// it must answer exactly as with its states in arrays, witness URL included: for each rule
-    /// of the table's lists and of random ones, "a URL this rule matches and no earlier rule
-    /// does", and "a URL this rule matches and the rule just before does not".
-    @Test func packedStatesAnswerAsArraysDo() throws {
+    /// The search keeps its states packed in one integer when the automata are few and small,
+    /// and reads the shortest string of a pattern alone off its steps; it must answer exactly
+    /// as the plain search does, witness URL and work counted included: for each rule of the
+    /// table's lists and of random ones, "a URL this rule matches and no earlier rule does",
+    /// and "a URL this rule matches and the rule just before does not", with a budget that
+    /// suffices and with one that runs out.
+    @Test func shortcutsAnswerAsThePlainSearchDoes() throws {
         var lists = Self.rows.map(\.rules)
         var rng = SplitMix64(seed: 23)
-        let pieces = ["/", "/a", "/b", "*", "?", "c", ".", "/a/*", "/?*", "x", "%", "é"]
+        let pieces = ["/", "/a", "/b", "*", "?", "c", ".", "/a/*", "/?*", "x", "%", "é", "&", ";", "="]
         func pattern() -> String {
             (0..<Int.random(in: 1...4, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
         }
@@ -78,12 +80,15 @@ import Testing
             let parsed = StatementListParser.parse(Array(DynamicRuleMatchingTests.list(text).utf8), url: "assetlinks.json")
             guard let list = parsed.statements.first?.dynamicRules.applied else { continue }
             for rule in list.rules {
-                var packed = DynamicRuleSearch(), wide = DynamicRuleSearch()
-                wide.packsStates = false
-                let earlier = list.rules[..<rule.index]
-                #expect(packed.find(matching: [rule], notMatching: earlier) == wide.find(matching: [rule], notMatching: earlier), "\(text)")
-                let before = list.rules[max(0, rule.index - 1)..<rule.index]
-                #expect(packed.find(matching: [rule], notMatching: before) == wide.find(matching: [rule], notMatching: before), "\(text)")
+                for states in [200_000, 1, 12, 40] {
+                    var fast = DynamicRuleSearch(budget: SearchBudget(states: states)), plain = fast
+                    plain.packsStates = false
+                    plain.readsLonePatterns = false
+                    for others in [list.rules[..<rule.index], list.rules[max(0, rule.index - 1)..<rule.index]] {
+                        #expect(fast.find(matching: [rule], notMatching: others) == plain.find(matching: [rule], notMatching: others), "\(text)")
+                        #expect(fast.budget.states == plain.budget.states && fast.exhausted == plain.exhausted, "\(text)")
+                    }
+                }
                 compared += 1
             }
         }

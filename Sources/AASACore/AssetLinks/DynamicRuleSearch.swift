@@ -119,6 +119,10 @@ public struct DynamicRuleSearch {
     /// Whether a search over few small automata keeps its states packed in one integer
     /// (``PackedState``); off only in tests, which compare both representations.
     var packsStates = true
+    /// Whether the shortest string of one pattern alone is read off its steps
+    /// (``shortestAlone(_:pathDomain:alphabet:)``); off only in tests, which compare it with
+    /// the search.
+    var readsLonePatterns = true
 
     public init(budget: SearchBudget = SearchBudget(states: 200_000)) { self.budget = budget }
 
@@ -262,6 +266,10 @@ public struct DynamicRuleSearch {
     /// Breadth-first search of the product of the automata: the shortest string every `pos`
     /// pattern matches and no `neg` pattern matches (and, for a path, empty or starting with `/`).
     private mutating func shortest(_ pos: [[PatternStep]], _ neg: [[PatternStep]], pathDomain: Bool, excluded: Set<UInt16>) -> ComponentAnswer {
+        if readsLonePatterns, pos.count == 1, neg.isEmpty,
+           let answer = shortestAlone(pos[0], pathDomain: pathDomain, alphabet: Self.alphabet(pos, pathDomain: pathDomain, excluded: excluded)) {
+            return answer
+        }
         let width = pos.count + neg.count + (pathDomain ? 1 : 0)
         if packsStates, width <= PackedState.capacity, (pos + neg).allSatisfy({ $0.count <= PackedState.maxPosition }) {
             return shortest(PackedState.self, pos, neg, pathDomain: pathDomain, excluded: excluded)
@@ -269,12 +277,10 @@ public struct DynamicRuleSearch {
         return shortest(WideState.self, pos, neg, pathDomain: pathDomain, excluded: excluded)
     }
 
-    /// ``shortest(_:_:pathDomain:excluded:)`` with its states kept as `State`: the same search
-    /// in the same order, whatever the representation.
-    private mutating func shortest<State: ProductState>(_: State.Type, _ pos: [[PatternStep]], _ neg: [[PatternStep]],
-                                                        pathDomain: Bool, excluded: Set<UInt16>) -> ComponentAnswer {
-        let automata = pos + neg
-        let positives = pos.count
+    /// The code units the search reads, in ascending order: every one the patterns name (and
+    /// `/` for a path), and one that no pattern names, standing for all the others; none of
+    /// `excluded`.
+    private static func alphabet(_ automata: [[PatternStep]], pathDomain: Bool, excluded: Set<UInt16>) -> [UInt16] {
         var symbols = Set<UInt16>()
         for steps in automata {
             for step in steps {
@@ -289,7 +295,64 @@ public struct DynamicRuleSearch {
         if let other = Self.standIns.first(where: { !symbols.contains($0) }) {
             symbols.insert(other)
         }
-        let alphabet = symbols.subtracting(excluded).sorted()
+        return symbols.subtracting(excluded).sorted()
+    }
+
+    /// What the search of one pattern alone finds, and the work it counts, without searching:
+    /// its states are its positions, one more for each code unit read, so the first string it
+    /// reaches an accepting position with reads each literal and each `*`'s next character,
+    /// and the smallest code unit of `alphabet` for each `?` (the search tries them in
+    /// ascending order); it tried every code unit at each position but the last, and at the
+    /// last up to the one it read. `nil` (search instead) when a code unit the pattern needs
+    /// is not in `alphabet`, or when a path must start with `/` and the pattern does not start
+    /// with a literal `/`.
+    private mutating func shortestAlone(_ steps: [PatternStep], pathDomain: Bool, alphabet: [UInt16]) -> ComponentAnswer? {
+        if RuleAutomaton.accepting(steps, 0) { return .found([]) }
+        if pathDomain, steps.first != .literal(0x2F) { return nil }
+        var out: [UInt16] = []
+        var last = 0
+        var p = 0
+        while !RuleAutomaton.accepting(steps, p) {
+            let u: UInt16
+            switch steps[p] {
+            case .literal(let c), .starUntil(let c): u = c
+            case .any:
+                guard let first = alphabet.first else { return nil }
+                u = first
+            case .starEnd: return nil  // accepting: not reached
+            }
+            guard let at = Self.position(of: u, in: alphabet) else { return nil }
+            out.append(u)
+            last = at
+            p += 1
+        }
+        let work = (out.count - 1) * alphabet.count + last + 1
+        guard work <= budget.states else {
+            budget.states = -1
+            budget.exhausted = true
+            return .undecided
+        }
+        budget.states -= work
+        return .found(out)
+    }
+
+    /// Where `u` is in the ascending `alphabet`, or `nil`.
+    private static func position(of u: UInt16, in alphabet: [UInt16]) -> Int? {
+        var lower = 0, upper = alphabet.count
+        while lower < upper {
+            let mid = (lower + upper) / 2
+            if alphabet[mid] < u { lower = mid + 1 } else { upper = mid }
+        }
+        return lower < alphabet.count && alphabet[lower] == u ? lower : nil
+    }
+
+    /// ``shortest(_:_:pathDomain:excluded:)`` with its states kept as `State`: the same search
+    /// in the same order, whatever the representation.
+    private mutating func shortest<State: ProductState>(_: State.Type, _ pos: [[PatternStep]], _ neg: [[PatternStep]],
+                                                        pathDomain: Bool, excluded: Set<UInt16>) -> ComponentAnswer {
+        let automata = pos + neg
+        let positives = pos.count
+        let alphabet = Self.alphabet(automata, pathDomain: pathDomain, excluded: excluded)
         // State: each automaton's position (-1 dead), then the path domain's (0 start, 1 after `/`).
         let width = automata.count + (pathDomain ? 1 : 0)
         func accepts(_ s: State) -> Bool {
