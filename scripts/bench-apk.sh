@@ -155,6 +155,11 @@ print(line("--platform ios", dom["ios"]))
 print(line("--platform all", dom["all"]))
 ios = statistics.median([r[0] for r in dom["ios"]])
 both = statistics.median([r[0] for r in dom["all"]])
+# Each round runs both, one after the other: the median of the rounds' own ratios, beside the
+# target's ratio of the medians, shows how much a machine whose speed drifts moved the figure.
+paired = statistics.median(a[0] / i[0] for i, a in zip(dom["ios"], dom["all"]))
+print("  all / ios: %.2fx (medians), %.2fx (median of the rounds' ratios), %.2fx aasa-check's CPU" % (
+    both / ios, paired, statistics.median([r[2] for r in dom["all"]]) / statistics.median([r[2] for r in dom["ios"]])))
 ns = load(sys.argv[3])
 if ns:
     print("The same, each domain on its own name (no --connect-to; ?mode=developer, network namespace)")
