@@ -184,8 +184,11 @@ final class CurlTransfer {
 
     private static let statusPrefix = Array("HTTP/".utf8)
 
-    /// `bytes` as text, without the spaces and tabs around it (``String/trimmingSpaces()``).
-    private static func text(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
+    /// `bytes` as text, without the spaces and tabs around it (``String/trimmingSpaces()``,
+    /// which compares characters: a space before a combining mark stays; read byte by byte
+    /// when the bytes are ASCII, where the two agree).
+    static func text(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return String(decoding: bytes, as: UTF8.self).trimmingSpaces() }
         var lower = bytes.startIndex, upper = bytes.endIndex
         while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 { lower += 1 }
         while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 { upper -= 1 }

@@ -53,6 +53,11 @@ import Testing
         Row(text: "[\(app(package: ""))]", codes: ["DAL306"], statements: 0),
         Row(text: "[\(app(package: "com.example.app"))]", codes: ["DAL314"], statements: 1),
         Row(text: "[\(app(package: "shopwave"))]", codes: ["DAL315"], statements: 1),
+        // Placeholder words are whole characters: `replace` with a combining accent is not one
+        // (the name is still no Java package name), nor is `TODO` with a diaeresis.
+        Row(text: "[\(app(package: "com.replace_me.app"))]", codes: ["DAL314"], statements: 1),
+        Row(text: "[\(app(package: "com.replace\u{301}.app"))]", codes: ["DAL315"], statements: 1),
+        Row(text: "[\(app(fingerprint: "TODO\u{308}"))]", codes: ["DAL308"], statements: 0),
         Row(text: "[\(app(fingerprint: fp.lowercased()))]", codes: ["DAL308"], statements: 0),
         Row(text: "[\(app(fingerprint: "REPLACE_WITH_PLAY_APP_SIGNING_SHA256"))]", codes: ["DAL308"], statements: 0),
         Row(text: "[\(app(fingerprint: String(repeating: "00:", count: 31) + "00"))]", codes: ["DAL314"], statements: 1),
@@ -64,6 +69,21 @@ import Testing
         Row(text: #"[{"include": "https://shop.example:999999"}]"#, codes: ["DAL309"], statements: 0),
         Row(text: #"[{"include": "https://shop.example/more.json", "note": "central list"}]"#, codes: ["DAL310"], statements: 0),
     ]
+
+    /// What a placeholder is, whole characters compared: the ASCII words by their bytes, and
+    /// a word followed by a combining mark is another character, so no placeholder.
+    @Test func placeholderWordsAreWholeCharacters() {
+        #expect(CertificateFingerprint.looksLikePlaceholder("TODO"))
+        #expect(CertificateFingerprint.looksLikePlaceholder("<sha256 of the upload key>"))
+        #expect(!CertificateFingerprint.looksLikePlaceholder("TODO\u{308}"))
+        #expect(!CertificateFingerprint.looksLikePlaceholder("<\u{338}"))
+        #expect(AndroidPackageName.looksLikePlaceholder("com.shop.${applicationId}"))
+        #expect(AndroidPackageName.looksLikePlaceholder("com.Replace.app"))
+        #expect(!AndroidPackageName.looksLikePlaceholder("com.replace\u{301}.app"))
+        #expect(!AndroidPackageName.looksLikePlaceholder("com.shopwave.app"))
+        let todo = Self.parse("[\(Self.app(fingerprint: "TODO\u{308}"))]").diagnostics.first
+        #expect(todo?.message.contains("placeholder") == false, "\(todo?.message ?? "")")
+    }
 
     @Test(arguments: rows)
     func readsAsGoogleDoes(_ row: Row) {

@@ -18,6 +18,8 @@ import Testing
         Row(input: "  https://a.example/x \t\n", expected: ["https", "a.example", "/x", nil, nil]),
         // White space is Unicode's: the ideographic space, the line separator, NEL, NBSP.
         Row(input: "\u{3000}\u{A0}https://a.example/x\u{2028}\u{85}", expected: ["https", "a.example", "/x", nil, nil]),
+        // A zero-width space, which copied links carry, is trimmed as Foundation trims it.
+        Row(input: "\u{200B}/product/1\u{200B}", expected: [nil, nil, "/product/1", nil, nil]),
         // A byte order mark is not white space: it is encoded, and the text is no URL.
         Row(input: "\u{FEFF}https://a.example/x", expected: nil),
         Row(input: "/shoes?size=9#top", expected: [nil, nil, "/shoes", "size=9", "top"]),

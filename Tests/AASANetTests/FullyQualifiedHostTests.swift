@@ -83,3 +83,18 @@ struct FullyQualifiedHostTests {
         #expect(HTTPRequest.connectToEntry(entries, host: host, port: port) == expected)
     }
 }
+
+/// A header line's value without the spaces and tabs around it, as characters are compared: a
+/// space before a combining mark is part of that character and stays.
+@Suite struct HeaderTextTests {
+    @Test(arguments: [
+        ("  application/json \t", "application/json"), ("", ""), (" \t ", ""), ("a b", "a b"),
+        (" \u{301}application/json", " \u{301}application/json"), ("  é ", "é"), ("x \u{301} ", "x \u{301}"),
+    ])
+    func trimsSpacesAndTabs(value: String, expected: String) {
+        let bytes = Array(value.utf8)
+        let text = bytes.withUnsafeBytes { CurlTransfer.text($0[...]) }
+        #expect(text == expected)
+        #expect(text == value.trimmingSpaces())
+    }
+}

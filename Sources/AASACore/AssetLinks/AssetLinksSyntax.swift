@@ -105,7 +105,7 @@ public enum CertificateFingerprint {
     public static func looksLikePlaceholder(_ text: String) -> Bool {
         let upper = text.uppercased()
         if ["REPLACE", "YOUR", "FINGERPRINT", "SHA256", "SHA-256", "INSERT", "PLACEHOLDER", "TODO", "<", "{", "$"]
-            .contains(where: { upper.containsUTF8($0) }) { return true }
+            .contains(where: Words(upper).holds) { return true }
         let stripped = upper.filter { $0 != ":" }
         return stripped.count >= 8 && stripped.allSatisfy { $0 == "X" }
     }
@@ -163,9 +163,24 @@ public enum AndroidPackageName {
         let lower = name.lowercased()
         if lower == "com.example" || lower.hasPrefix("com.example.") { return true }
         if ["package_name", "packagename", "replace", "placeholder", "<", "{", "$", "applicationid"]
-            .contains(where: { lower.containsUTF8($0) }) { return true }
+            .contains(where: Words(lower).holds) { return true }
         return lower.split(separator: ".").contains { $0 == "your" || $0.hasPrefix("your") }
     }
 
     static func isLetter(_ b: UInt8) -> Bool { (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) }
+}
+
+/// Whether a text holds a placeholder's word, character by character as `String.contains`
+/// compares (a word followed by a combining mark is another character there), read byte by
+/// byte when the text is ASCII, where the two agree.
+private struct Words {
+    let text: String
+    let isASCII: Bool
+
+    init(_ text: String) {
+        self.text = text
+        isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    func holds(_ word: String) -> Bool { isASCII ? text.containsUTF8(word) : text.contains(word) }
 }

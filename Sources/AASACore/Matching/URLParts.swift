@@ -79,15 +79,17 @@ public struct URLParts: Sendable, Hashable {
         return (scheme, host, text(start..<end), query, fragment)
     }
 
-    /// `s` without the white space (Unicode's White_Space property: spaces, tabs, line and
-    /// paragraph separators, U+0085) at its start and end, as Foundation's
-    /// `trimmingCharacters(in: .whitespacesAndNewlines)` gives it.
+    /// `s` without the white space at its start and end, scalar by scalar, as Foundation's
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)` gives it on Linux: Unicode's
+    /// White_Space (spaces, tabs, line and paragraph separators, U+0085) and U+200B ZERO
+    /// WIDTH SPACE, which copied links often carry (a comparison over every scalar found no
+    /// other difference).
     static func trimmingWhitespace(_ s: String) -> String {
+        func isSpace(_ u: Unicode.Scalar) -> Bool { u.properties.isWhitespace || u.value == 0x200B }
         let scalars = s.unicodeScalars
-        guard let first = scalars.first, let last = scalars.last,
-              first.properties.isWhitespace || last.properties.isWhitespace else { return s }
-        guard let lower = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let upper = scalars.lastIndex { !$0.properties.isWhitespace }!
+        guard let first = scalars.first, let last = scalars.last, isSpace(first) || isSpace(last) else { return s }
+        guard let lower = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let upper = scalars.lastIndex { !isSpace($0) }!
         return String(scalars[lower...upper])
     }
 
