@@ -134,4 +134,39 @@ struct DeadlineTests {
         pipeline.finish()
         #expect({ if case .finished = pipeline.next() { return true } else { return false } }())
     }
+
+    /// `--rate` slower than `--timeout` (a new-user pass found it): a request that waits for its
+    /// turn is not a stuck run. Before, the judging thread gave the domains after the first up
+    /// after `timeout` + the margin, and each was reported unreachable (a false AASA101).
+    @Test func aSlowRateIsNotAStall() async throws {
+        var options = NetworkOptions()
+        options.noCDN = true
+        options.timeout = 0.3
+        // One request every 0.67 s: longer than the timeout and the margin (0.5 s) together.
+        options.rate = 1.5
+        options.connectTo = ["::127.0.0.1:9"]
+        let targets = try ["a.example", "b.example", "c.example"].map { try CheckTarget.parse($0) }
+        let pipeline = DomainPipeline(targets: targets, options: options, window: 3, inFlight: 3,
+                                      resolver: hangingResolver(seconds: 0, workers: 1), stallMargin: 0.2)
+        #expect(pipeline.stallLimit == .milliseconds(1166))
+        // The transfer loop: each request the feed hands out is refused at once.
+        let loop = Thread {
+            while true {
+                switch pipeline.next() {
+                case .request(let request, let tag):
+                    pipeline.received(FetchResult(index: tag, request: request, outcome: .failure(TransportError(
+                        url: request.url, code: 7, name: "CURLE_COULDNT_CONNECT", message: "Failed to connect", kind: .refused))))
+                case .wait: Thread.sleep(forTimeInterval: 0.01)
+                case .finished: return
+                }
+            }
+        }
+        loop.start()
+        let ready = await offPool { (0..<3).compactMap { _ in pipeline.takeReady() } }
+        pipeline.finish()
+        #expect(ready.map(\.0) == [0, 1, 2])
+        for (_, target, fetched) in ready {
+            #expect(fetched.origin?.error?.kind == .refused, "\(target.host): \(fetched.origin?.error?.message ?? "no answer")")
+        }
+    }
 }

@@ -42,6 +42,10 @@ public struct NetworkOptions: OptionGroup {
 
     /// Most requests a second `--rate` accepts.
     static let maxRate = 100_000.0
+    /// Fewest requests a second `--rate` accepts: one every 1,000 s. A run waits up to one
+    /// interval for a request's turn, and treats as stuck only a longer silence
+    /// (``DomainPipeline/stallLimit``).
+    static let minRate = 0.001
 
     /// Reads the network flags.
     /// - Throws: ``UsageError`` for a malformed value or an unreadable `--cacert` file.
@@ -93,8 +97,8 @@ public struct NetworkOptions: OptionGroup {
         }
         o.noCDN = arguments.has("--no-cdn")
         if let text = arguments.value("--rate") {
-            guard let rate = Double(text), rate.isFinite, rate > 0, rate <= maxRate else {
-                throw UsageError("--rate must be a number of requests a second above 0, at most \(Int(maxRate)); got \(SafeText.value(text))")
+            guard let rate = Double(text), rate.isFinite, rate >= minRate, rate <= maxRate else {
+                throw UsageError("--rate must be a number of requests a second from \(minRate) (one every \(Int(1 / minRate)) s) to \(Int(maxRate)); got \(SafeText.value(text))")
             }
             o.rate = rate
         }

@@ -113,9 +113,12 @@ final class DomainPipeline: Sendable {
 
     /// How long the judging thread waits without any progress (a domain started or judged, a
     /// result or lookup answered) before it gives up on the domains still being fetched:
-    /// longer than any one request (each ends within `options.timeout`) or lookup
+    /// longer than any one request can wait for its turn under `--rate` (one interval, 1/rate
+    /// seconds) and then take (each ends within `options.timeout`), or a lookup
     /// (`min(5, timeout)`) can take.
-    var stallLimit: DispatchTimeInterval { .milliseconds(Int((options.timeout + stallMargin) * 1000)) }
+    var stallLimit: DispatchTimeInterval {
+        .milliseconds(Int((options.timeout + stallMargin + (options.rate.map { 1 / $0 } ?? 0)) * 1000))
+    }
 
     /// - Parameters:
     ///   - source: the domains, one a call, `nil` at the end (called on the transfer loop's thread).
