@@ -16,7 +16,8 @@ import Testing
         // Before: "the port must be a number" for the password's colon.
         ("https://u:p@good.aasa.test", "no user information (user:password@)"),
         ("user@good.aasa.test", "no user information (user:password@)"),
-        (String(repeating: "a", count: 64) + ".example", "not a domain name"),
+        // The length is the defect, not the characters.
+        (String(repeating: "a", count: 64) + ".example", "not a domain name (a label is at most 63 characters; aaaaaaaaaaaa… has 64)"),
     ])
     func badDomainsAreRefused(_ domain: String, _ message: String) {
         #expect(throws: UsageError.self) { try CheckTarget.parse(domain) }
@@ -63,6 +64,17 @@ import Testing
     @Test(arguments: ["good.aasa.test:abc:127.0.0.1:1", ":::", "a:1:b", "a:1:b:2:extra", "a:1:b:70000"])
     func malformedConnectToIsAUsageError(_ entry: String) {
         #expect(throws: UsageError.self) { try NetworkOptions.validateConnectTo(entry) }
+    }
+
+    @Test func aConnectToThatSendsNowhereSaysSo() {
+        do {
+            try NetworkOptions.validateConnectTo(":::")
+            Issue.record("accepted")
+        } catch let error as UsageError {
+            #expect(error.message == "--connect-to ::: changes nothing: say where to connect instead (HOST2, PORT2 or both)")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
     }
 
     @Test(arguments: ["::127.0.0.1:8443", "good.aasa.test:443:127.0.0.1:8443", "::[::1]:8443", "a::b:"])

@@ -105,8 +105,10 @@ extension CheckTarget {
         }
         if labels.allSatisfy({ $0.allSatisfy(\.isNumber) }) && labels.count == 4 { return }  // IPv4
         for label in labels {
-            guard label.count <= 63, label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }),
-                  label.first != "-", label.last != "-" else {
+            guard label.count <= 63 else {
+                throw UsageError("\(shown): not a domain name (a label is at most 63 characters; \(SafeText.value(String(label.prefix(12))))… has \(label.count))")
+            }
+            guard label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }), label.first != "-", label.last != "-" else {
                 throw UsageError("\(shown): not a domain name (labels are letters, digits and -, not starting or ending with -)")
             }
         }

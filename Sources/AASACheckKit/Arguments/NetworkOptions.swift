@@ -134,7 +134,7 @@ public struct NetworkOptions: OptionGroup {
             throw UsageError("--connect-to must be HOST:PORT:HOST2:PORT2 (parts may be empty, IPv6 in brackets); got \(shown)")
         }
         guard !(parts[2].isEmpty && parts[3].isEmpty) else {
-            throw UsageError("--connect-to \(shown): say where to connect instead (HOST2, PORT2 or both); as given it changes nothing")
+            throw UsageError("--connect-to \(shown) changes nothing: say where to connect instead (HOST2, PORT2 or both)")
         }
         for port in [parts[1], parts[3]] where !port.isEmpty {
             guard let n = Int(port), (1...65_535).contains(n) else {

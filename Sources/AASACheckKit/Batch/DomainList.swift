@@ -61,8 +61,8 @@ final class DomainList: Sendable {
     var unreadable: [String] { state.withLock { $0.unreadable } }
     /// Entries that are not domains.
     var unreadableCount: Int { state.withLock { $0.unreadableCount } }
-    /// Entries that repeat an earlier one, each saying where (`list.txt:4: repeats line 1
-    /// (example.com)`), the first ``maxReasonsKept``.
+    /// Entries that repeat an earlier one, each saying where (`list.txt:4: Example.com repeats
+    /// line 1`), the first ``maxReasonsKept``.
     var repeats: [String] { state.withLock { $0.repeats } }
     var repeatsCount: Int { state.withLock { $0.repeatsCount } }
     /// Entries given (not blank, not comments), domains or not.
@@ -151,8 +151,8 @@ final class DomainList: Sendable {
                     s.duplicates += 1
                     s.repeatsCount += 1
                     if s.repeats.count < Self.maxReasonsKept {
-                        let at = s.place > 0 ? Self.where_(s) : "argument \(-s.place) "
-                        s.repeats.append(at + "repeats \(Self.name(first)) (\(SafeText.value(entry)))")
+                        let at = s.place > 0 ? Self.where_(s) : "argument \(-s.place): "
+                        s.repeats.append(at + "\(SafeText.value(entry)) repeats \(Self.name(first))")
                     }
                     continue
                 }
