@@ -45,22 +45,16 @@ extension HTTPRequest {
     }
 
     /// Whether the host of `url` (`scheme://[user@]host[:port]…`) may end with a dot: false
-    /// when the byte before its port, path, query or fragment is not `.`. Asked first, in one
-    /// pass over the bytes, because ``connectionForm`` is asked for every transfer and most
+    /// when the byte before its port, path, query or fragment is not `.`. Asked first, over the
+    /// bytes (``schemeSeparator(_:)``), because ``connectionForm`` is asked for every transfer and most
     /// hosts are not fully qualified.
     static func mayEndInDot(_ url: String) -> Bool {
-        var url = url
-        return url.withUTF8 { mayEndInDot(bytes: $0) }
-    }
-
-    private static func mayEndInDot(bytes b: UnsafeBufferPointer<UInt8>) -> Bool {
-        let colon = UInt8(ascii: ":"), slash = UInt8(ascii: "/"), question = UInt8(ascii: "?"), hash = UInt8(ascii: "#")
-        var i = 0
-        while i + 2 < b.count, !(b[i] == colon && b[i + 1] == slash && b[i + 2] == slash) { i += 1 }
-        guard i + 2 < b.count else { return true }  // no `://`: the full parse decides
-        var end = i + 3
-        while end < b.count, b[end] != slash, b[end] != question, b[end] != hash, b[end] != colon { end += 1 }
-        return end > i + 3 && b[end - 1] == UInt8(ascii: ".")
+        guard let separator = schemeSeparator(url) else { return true }  // no `://`: the full parse decides
+        let u = url.utf8
+        let authority = u[separator.upperBound...]
+        let end = authority.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: ":") }
+            ?? u.endIndex
+        return end > separator.upperBound && u[u.index(before: end)] == UInt8(ascii: ".")
     }
 
     /// The index of the first `--connect-to` entry libcurl would apply to `host` and `port`

@@ -28,15 +28,7 @@ public indirect enum OutputJSON: Sendable, Equatable {
             JSONText.quote(s, into: &out)
             return
         }
-        var quoted = ""
-        JSONText.quote(s, into: &quoted)
-        for u in quoted.unicodeScalars {
-            guard u.value >= 0xA0 && SafeText.isUnsafe(u) else {
-                out.unicodeScalars.append(u)
-                continue
-            }
-            for unit in String(u).utf16 { out += "\\u" + Hex.format(UInt32(unit), width: 4, uppercase: false) }
-        }
+        quoteUnsafe(s, into: &out)
     }
 
     /// ``quote(_:into:)`` appending UTF-8 bytes.
@@ -46,8 +38,21 @@ public indirect enum OutputJSON: Sendable, Equatable {
             return
         }
         var quoted = ""
-        quote(s, into: &quoted)
+        quoteUnsafe(s, into: &quoted)
         out.appendUTF8(quoted)
+    }
+
+    /// ``quote(_:into:)`` for a string that ``holdsUnsafe(_:)``.
+    private static func quoteUnsafe(_ s: String, into out: inout String) {
+        var quoted = ""
+        JSONText.quote(s, into: &quoted)
+        for u in quoted.unicodeScalars {
+            guard u.value >= 0xA0 && SafeText.isUnsafe(u) else {
+                out.unicodeScalars.append(u)
+                continue
+            }
+            for unit in String(u).utf16 { out += "\\u" + Hex.format(UInt32(unit), width: 4, uppercase: false) }
+        }
     }
 
     /// Whether `s` holds a character ``SafeText`` calls unsafe from U+00A0 on, which

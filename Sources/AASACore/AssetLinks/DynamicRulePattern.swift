@@ -27,8 +27,8 @@ public struct RulePattern: Sendable, Hashable {
     /// How many leading code units of ``text`` are literal whatever they hold (a `?` entry's
     /// `name=`); 0 for a pattern as written.
     let literalPrefix: Int
-    /// The steps with `.` read as ONE too (the reading of a device that builds a simple glob); `nil` when the pattern has no `.`
-    /// beyond its literal prefix, so the steps are the same.
+    /// The steps with `.` read as ONE too (the reading of a device that builds a simple glob);
+    /// `nil` when the pattern has no `.` beyond its literal prefix, so the steps are the same.
     let dotSteps: [PatternStep]?
 
     /// Longest pattern compiled, in UTF-16 code units; the statement list is at most 1 MiB,

@@ -266,15 +266,16 @@ public struct DynamicRuleSearch {
     /// Breadth-first search of the product of the automata: the shortest string every `pos`
     /// pattern matches and no `neg` pattern matches (and, for a path, empty or starting with `/`).
     private mutating func shortest(_ pos: [[PatternStep]], _ neg: [[PatternStep]], pathDomain: Bool, excluded: Set<UInt16>) -> ComponentAnswer {
+        let alphabet = Self.alphabet(pos + neg, pathDomain: pathDomain, excluded: excluded)
         if readsLonePatterns, pos.count == 1, neg.isEmpty,
-           let answer = shortestAlone(pos[0], pathDomain: pathDomain, alphabet: Self.alphabet(pos, pathDomain: pathDomain, excluded: excluded)) {
+           let answer = shortestAlone(pos[0], pathDomain: pathDomain, alphabet: alphabet) {
             return answer
         }
         let width = pos.count + neg.count + (pathDomain ? 1 : 0)
         if packsStates, width <= PackedState.capacity, (pos + neg).allSatisfy({ $0.count <= PackedState.maxPosition }) {
-            return shortest(PackedState.self, pos, neg, pathDomain: pathDomain, excluded: excluded)
+            return shortest(PackedState.self, pos, neg, pathDomain: pathDomain, alphabet: alphabet)
         }
-        return shortest(WideState.self, pos, neg, pathDomain: pathDomain, excluded: excluded)
+        return shortest(WideState.self, pos, neg, pathDomain: pathDomain, alphabet: alphabet)
     }
 
     /// The code units the search reads, in ascending order: every one the patterns name (and
@@ -347,12 +348,11 @@ public struct DynamicRuleSearch {
     }
 
     /// ``shortest(_:_:pathDomain:excluded:)`` with its states kept as `State`: the same search
-    /// in the same order, whatever the representation.
+    /// in the same order, whatever the representation, over `alphabet` (``alphabet(_:pathDomain:excluded:)``).
     private mutating func shortest<State: ProductState>(_: State.Type, _ pos: [[PatternStep]], _ neg: [[PatternStep]],
-                                                        pathDomain: Bool, excluded: Set<UInt16>) -> ComponentAnswer {
+                                                        pathDomain: Bool, alphabet: [UInt16]) -> ComponentAnswer {
         let automata = pos + neg
         let positives = pos.count
-        let alphabet = Self.alphabet(automata, pathDomain: pathDomain, excluded: excluded)
         // State: each automaton's position (-1 dead), then the path domain's (0 start, 1 after `/`).
         let width = automata.count + (pathDomain ? 1 : 0)
         func accepts(_ s: State) -> Bool {
